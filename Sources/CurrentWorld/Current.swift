@@ -1,0 +1,36 @@
+#if DEBUG
+  /// The world that app code reads: `Current.date()`, `Current.locale`,
+  /// `try await Current.catFactAPI.fetchFact()`.
+  ///
+  /// In DEBUG builds `Current` can be overwritten, field by field or whole:
+  ///
+  /// ```swift
+  /// Current.date = { .distantFuture }
+  /// Current.locale = Locale(identifier: "es-AR")
+  /// Current = World.live
+  /// ```
+  ///
+  /// A read returns the innermost world entered with ``withWorld(_:operation:)``
+  /// (or the testing trait), and the process-wide world where no scope is
+  /// active; a write changes that same world. Reads and writes are free of
+  /// data races, and a write inside one scope is never seen in another.
+  ///
+  /// In release builds `Current` is a `let` holding ``World/live``, so an
+  /// override that would ship is a compile error.
+  public var Current: World {  // swift-format-ignore: AlwaysUseLowerCamelCase
+    get { WorldScope.innermost.withLock { $0 } }
+    set { WorldScope.innermost.withLock { $0 = newValue } }
+  }
+#else
+  /// The world that app code reads: `Current.date()`, `Current.locale`,
+  /// `try await Current.catFactAPI.fetchFact()`.
+  ///
+  /// In release builds `Current` is a `let` holding ``World/live``: reading it
+  /// is a plain global load, and an override that would ship is a compile
+  /// error. DEBUG builds make it a `var` that tests can overwrite.
+  ///
+  /// ```swift
+  /// let now = Current.date()
+  /// ```
+  public let Current: World = .live  // swift-format-ignore: AlwaysUseLowerCamelCase
+#endif

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The formatters that ``World/dateFormatter(dateStyle:timeStyle:)`` hands
+/// out, one per combination of locale, time zone, calendar and styles.
+///
+/// The key holds every input a formatter is built from, so a world whose
+/// locale, time zone or calendar changed can never get a formatter built for
+/// another one. The cache is shared by every world and scope, and is emptied
+/// when it reaches ``limit`` entries.
+struct DateFormatterCache: Sendable {
+  struct Key: Hashable {
+    let locale: Locale
+    let timeZone: TimeZone
+    let calendar: Calendar
+    let dateStyle: DateFormatter.Style
+    let timeStyle: DateFormatter.Style
+  }
+
+  /// How many formatters the cache keeps before it starts again.
+  static let limit = 64
+
+  /// The cache that every world uses.
+  static let shared = DateFormatterCache()
+
+  private let formatters = Locked<[Key: DateFormatter]>([:])
+
+  /// The formatter for `key`, built and cached on first use.
+  func formatter(for key: Key) -> DateFormatter {
+    if let cached = formatters.withLock({ $0[key] }) {
+      return cached
+    }
+    // Built outside the lock: building a formatter takes microseconds.
+    let formatter = DateFormatter()
+    formatter.locale = key.locale
+    formatter.timeZone = key.timeZone
+    formatter.calendar = key.calendar
+    formatter.dateStyle = key.dateStyle
+    formatter.timeStyle = key.timeStyle
+    return formatters.withLock { formatters in
+      if let raced = formatters[key] { return raced }
+      if formatters.count >= Self.limit { formatters.removeAll(keepingCapacity: true) }
+      formatters[key] = formatter
+      return formatter
+    }
+  }
+
+  /// How many formatters are cached now.
+  var count: Int { formatters.withLock { $0.count } }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// Everything outside the app's control: the clock, the calendar, the locale,
+/// the time zone, notifications and the dependencies that the app adds.
+///
+/// App code reads the world through the global ``Current`` and never has it
+/// injected. Tests and previews overwrite single fields inline:
+///
+/// ```swift
+/// let now = Current.date()
+/// Current.date = { .distantFuture }  // in DEBUG builds only
+/// ```
+///
+/// A `World` is a value. Copying one copies a single reference, and writing a
+/// field copies the fields first when another world still shares them.
+public struct World: Sendable {
+  /// Which default a dependency that the app defines takes when nothing
+  /// overrides it: its key's ``WorldKey/liveValue`` or its
+  /// ``WorldKey/testValue``.
+  ///
+  /// ```swift
+  /// let world = World.live
+  /// assert(world.context == .live)
+  /// ```
+  public enum Context: Sendable, Hashable {
+    /// The production world: keys give their ``WorldKey/liveValue``.
+    ///
+    /// ```swift
+    /// World.live.context  // .live
+    /// ```
+    case live
+    /// A test or preview world: keys give their ``WorldKey/testValue``.
+    ///
+    /// ```swift
+    /// var world = World.live
+    /// world = World(context: .test, calendar: world.calendar, date: { .distantPast },
+    ///               locale: world.locale, timeZone: world.timeZone,
+    ///               notifications: .recording())
+    /// ```
+    case test
+  }
+
+  var storage: WorldStorage
+
+  /// Creates a world from its fields.
+  ///
+  /// ```swift
+  /// let fixed = World(
+  ///   context: .test,
+  ///   calendar: Calendar(identifier: .gregorian),
+  ///   date: { Date(timeIntervalSince1970: 0) },
+  ///   locale: Locale(identifier: "en_US_POSIX"),
+  ///   timeZone: TimeZone(identifier: "UTC")!,
+  ///   notifications: .recording()
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - context: Whether app-defined dependencies default to their live or
+  ///     their test values.
+  ///   - calendar: The calendar.
+  ///   - date: The clock: returns the current date.
+  ///   - locale: The locale.
+  ///   - timeZone: The time zone.
+  ///   - notifications: Where notifications are posted and observed.
+  public init(
+    context: Context = .live,
+    calendar: Calendar,
+    date: @escaping @Sendable () -> Date,
+    locale: Locale,
+    timeZone: TimeZone,
+    notifications: NotificationHub
+  ) {
+    storage = WorldStorage(
+      WorldStorage.Fields(
+        context: context,
+        calendar: calendar,
+        date: date,
+        locale: locale,
+        timeZone: timeZone,
+        notifications: notifications,
+        dependencies: [:]
+      )
+    )
+  }
+
+  /// The production world: the system clock, the user's calendar, locale and
+  /// time zone (updating as the user changes them), and
+  /// `NotificationCenter.default`.
+  ///
+  /// ```swift
+  /// let world = World.live
+  /// print(world.date())
+  /// ```
+  public static var live: World {
+    World(
+      context: .live,
+      calendar: .autoupdatingCurrent,
+      date: { Date() },
+      locale: .autoupdatingCurrent,
+      timeZone: .autoupdatingCurrent,
+      notifications: .live
+    )
+  }
+
+  /// Whether app-defined dependencies default to their live or test values.
+  ///
+  /// ```swift
+  /// if Current.context == .test { print("running against the test world") }
+  /// ```
+  public var context: Context { storage.fields.context }
+
+  /// The calendar.
+  ///
+  /// ```swift
+  /// Current.calendar = Calendar(identifier: .buddhist)
+  /// let year = Current.calendar.component(.year, from: Current.date())
+  /// ```
+  public var calendar: Calendar {
+    get { storage.fields.calendar }
+    set { update { $0.calendar = newValue } }
+  }
+
+  /// The clock: returns the current date.
+  ///
+  /// ```swift
+  /// Current.date = { .distantFuture }
+  /// let now = Current.date()
+  /// ```
+  public var date: @Sendable () -> Date {
+    get { storage.fields.date }
+    set { update { $0.date = newValue } }
+  }
+
+  /// The locale.
+  ///
+  /// ```swift
+  /// Current.locale = Locale(identifier: "es-AR")
+  /// ```
+  public var locale: Locale {
+    get { storage.fields.locale }
+    set { update { $0.locale = newValue } }
+  }
+
+  /// The time zone.
+  ///
+  /// ```swift
+  /// Current.timeZone = TimeZone(secondsFromGMT: -3 * 3600)!
+  /// ```
+  public var timeZone: TimeZone {
+    get { storage.fields.timeZone }
+    set { update { $0.timeZone = newValue } }
+  }
+
+  /// Where notifications are posted and observed.
+  ///
+  /// ```swift
+  /// Current.notifications = .recording()
+  /// Current.notifications.post(Notification.Name("didLogIn"))
+  /// ```
+  public var notifications: NotificationHub {
+    get { storage.fields.notifications }
+    set { update { $0.notifications = newValue } }
+  }
+
+  /// Reads or overrides a dependency that the app defines with a
+  /// ``WorldKey``.
+  ///
+  /// Without an override, a read returns the key's ``WorldKey/liveValue`` in
+  /// a ``Context-swift.enum/live`` world and its ``WorldKey/testValue`` in a
+  /// ``Context-swift.enum/test`` world. Wrap it in a computed property:
+  ///
+  /// ```swift
+  /// extension World {
+  ///   var analytics: Analytics {
+  ///     get { self[AnalyticsKey.self] }
+  ///     set { self[AnalyticsKey.self] = newValue }
+  ///   }
+  /// }
+  /// ```
+  public subscript<Key: WorldKey>(key: Key.Type) -> Key.Value {
+    get {
+      guard let value = storage.fields.dependencies[ObjectIdentifier(key)] else {
+        return storage.fields.context == .live ? Key.liveValue : Key.testValue
+      }
+      // Only the setter below stores under this key, always a `Key.Value`.
+      return value as! Key.Value
+    }
+    set { update { $0.dependencies[ObjectIdentifier(key)] = newValue } }
+  }
+
+  /// Changes fields by giving this world a new storage; other worlds that
+  /// shared the old one keep it unchanged.
+  mutating func update(_ change: (inout WorldStorage.Fields) -> Void) {
+    var fields = storage.fields
+    change(&fields)
+    storage = WorldStorage(fields)
+  }
+}

@@ -1,0 +1,58 @@
+/// A key for a dependency that your app adds to ``World``.
+///
+/// Declare a key the way SwiftUI declares an `EnvironmentKey`: a type with the
+/// value production uses and the value tests start from. Then add a computed
+/// property to ``World`` that reads and writes it through
+/// ``World/subscript(_:)``. From then on the dependency behaves like a built-in
+/// field: `Current.analytics` reads it, `Current.analytics.log = { … }`
+/// overrides it, and scopes keep each override to themselves.
+///
+/// ```swift
+/// struct Analytics: Sendable {
+///   var log: @Sendable (String) -> Void
+/// }
+///
+/// enum AnalyticsKey: WorldKey {
+///   static let liveValue = Analytics(log: { print($0) })
+///   static let testValue = Analytics(log: { _ in })
+/// }
+///
+/// extension World {
+///   var analytics: Analytics {
+///     get { self[AnalyticsKey.self] }
+///     set { self[AnalyticsKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// A world reads ``liveValue`` or ``testValue`` each time the field is read
+/// without an override, so declare them with `static let` when the value must
+/// be one shared instance.
+public protocol WorldKey {
+  /// The type of the dependency.
+  ///
+  /// ```swift
+  /// enum AnalyticsKey: WorldKey {
+  ///   typealias Value = Analytics
+  ///   static let liveValue = Analytics(log: { print($0) })
+  ///   static let testValue = Analytics(log: { _ in })
+  /// }
+  /// ```
+  associatedtype Value: Sendable
+
+  /// The value a ``World/Context-swift.enum/live`` world uses when nothing
+  /// overrides it.
+  ///
+  /// ```swift
+  /// static let liveValue = Analytics(log: { print($0) })
+  /// ```
+  static var liveValue: Value { get }
+
+  /// The value a ``World/Context-swift.enum/test`` world uses when nothing
+  /// overrides it: deterministic, and never reaching the outside world.
+  ///
+  /// ```swift
+  /// static let testValue = Analytics(log: { _ in })
+  /// ```
+  static var testValue: Value { get }
+}
