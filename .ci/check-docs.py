@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Fails when a public symbol lacks a /// comment with a code example.
+
+Reads the symbol graphs that `swift build -emit-symbol-graph` wrote into the
+folder given as the first argument, for the modules named after it.
+"""
+import json
+import pathlib
+import sys
+
+folder = pathlib.Path(sys.argv[1])
+modules = sys.argv[2:]
+problems = []
+checked = 0
+for module in modules:
+    for path in sorted(folder.glob(f"{module}*.symbols.json")):
+        graph = json.loads(path.read_text())
+        for symbol in graph["symbols"]:
+            if symbol.get("accessLevel") not in ("public", "open"):
+                continue
+            # Synthesized conformances and members inherited from the standard
+            # library carry the standard library's docs, not ours.
+            location = symbol.get("location", {}).get("uri", "")
+            if "/Sources/" not in location:
+                continue
+            checked += 1
+            name = ".".join(symbol["pathComponents"])
+            lines = [line["text"] for line in symbol.get("docComment", {}).get("lines", [])]
+            where = f'{location.split("/Sources/")[-1]}:{symbol["location"]["position"]["line"] + 1}'
+            if not lines:
+                problems.append(f"{where}: public symbol {module}.{name} has no /// comment")
+            elif not any(line.strip().startswith("```") for line in lines):
+                problems.append(f"{where}: the /// comment of {module}.{name} has no ``` example")
+for problem in problems:
+    print(problem)
+print(f"docs: {checked} public symbols checked, {len(problems)} problems")
+sys.exit(1 if problems or checked == 0 else 0)

@@ -1,0 +1,135 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+/// Many tasks reading and writing `Current` at once. `.ci/run` runs this suite
+/// under ThreadSanitizer, which fails it on any data race.
+@Suite struct ConcurrencyTests {
+  /// A small seeded generator, so that a failing interleaving can be replayed.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static func randomPause(_ generator: inout SplitMix) async {
+    if Bool.random(using: &generator) {
+      await Task.yield()
+    } else {
+      try? await Task.sleep(for: .microseconds(Int.random(in: 1...200, using: &generator)))
+    }
+  }
+
+  @Test func thousandTasksReadAndWriteWithoutRaces() async {
+    let taskCount = 1_000
+    let seen = await withTaskGroup(of: Int.self) { group in
+      for index in 0..<taskCount {
+        group.addTask {
+          if index.isMultiple(of: 2) {
+            // Process-wide: other tasks write here too, so only the absence of
+            // races and crashes is asserted, plus that a read is a whole world.
+            Current.retryCount = index
+            let read = Current.retryCount
+            return read >= 0 && read < taskCount ? 1 : 0
+          }
+          return await withWorld { $0.retryCount = index } operation: {
+            Current.date = { Date(timeIntervalSince1970: Double(index)) }
+            await Task.yield()
+            let ok =
+              Current.retryCount == index
+              && Current.date() == Date(timeIntervalSince1970: Double(index))
+            return ok ? 1 : 0
+          }
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(seen == taskCount)
+  }
+
+  @Test func fiveHundredScopesEachSeeOnlyTheirOwnValues() async {
+    let locales = ["es-AR", "en-GB", "en-US", "ja-JP", "ar-EG", "fr-FR", "de-DE"]
+    let failures = await withTaskGroup(of: [String].self) { group in
+      for index in 0..<500 {
+        group.addTask {
+          var generator = SplitMix(state: UInt64(index))
+          let date = Date(timeIntervalSince1970: Double(index) * 86_400)
+          let locale = Locale(identifier: locales[index % locales.count])
+          return await withWorld(fixedWorld()) {
+            Current.date = { date }
+            Current.locale = locale
+            Current.greeter.greet = { "scope \(index) greets \($0)" }
+            Current.retryCount = index
+            await Self.randomPause(&generator)
+            return await Self.observations(expecting: index, date: date, locale: locale, &generator)
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
+  }
+
+  /// Reads the scope's values from the scope itself, a child task, a task
+  /// group and an unstructured task, each after a random pause, and names
+  /// every read that saw another scope's values.
+  static func observations(
+    expecting index: Int, date: Date, locale: Locale, _ generator: inout SplitMix
+  ) async -> [String] {
+    @Sendable func check(_ place: String) -> [String] {
+      var wrong: [String] = []
+      if Current.date() != date { wrong.append("\(place) date in scope \(index)") }
+      if Current.locale != locale { wrong.append("\(place) locale in scope \(index)") }
+      if Current.retryCount != index { wrong.append("\(place) retryCount in scope \(index)") }
+      if Current.greeter.greet("x") != "scope \(index) greets x" {
+        wrong.append("\(place) greeter in scope \(index)")
+      }
+      return wrong
+    }
+    let seed = generator.next()
+    async let child: [String] = {
+      var generator = SplitMix(state: seed)
+      await randomPause(&generator)
+      return check("async let")
+    }()
+    let grouped = await withTaskGroup(of: [String].self) { group in
+      for member in 0..<3 {
+        group.addTask {
+          var generator = SplitMix(state: seed &+ UInt64(member))
+          await randomPause(&generator)
+          return check("task group")
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    let unstructured = await Task {
+      var generator = SplitMix(state: seed &+ 99)
+      await randomPause(&generator)
+      return check("Task {}")
+    }.value
+    await randomPause(&generator)
+    return check("scope") + (await child) + grouped + unstructured
+  }
+
+  @Test func syncScopesOnManyThreadsStayApart() async {
+    let failures = await withTaskGroup(of: Int.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          withWorld(fixedWorld()) {
+            Current.retryCount = index
+            var wrong = 0
+            for _ in 0..<100 where Current.retryCount != index { wrong += 1 }
+            return wrong
+          }
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(failures == 0)
+  }
+}

@@ -1,0 +1,139 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+/// Expected strings always come from a `DateFormatter` configured by hand on
+/// the platform under test, never from text copied out of an article: ICU and
+/// CLDR versions write the same date differently.
+@Suite struct DateFormattingTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let locale: String
+    let timeZone: TimeZone
+    let date: Date
+    var testDescription: String { "\(locale) in \(timeZone.identifier) at \(date)" }
+  }
+
+  static let cases: [Case] = {
+    let dates = [Date.distantFuture, Date(timeIntervalSince1970: 1_700_000_000), Date.distantPast]
+    let zones = [
+      ("es-AR", TimeZone(secondsFromGMT: -3 * 3600)!),
+      ("en-GB", TimeZone(identifier: "UTC")!),
+      ("en-US", TimeZone(identifier: "America/New_York")!),
+      ("ja-JP", TimeZone(identifier: "Asia/Tokyo")!),
+      ("ar-EG", TimeZone(identifier: "Africa/Cairo")!),
+    ]
+    return zones.flatMap { locale, zone in dates.map { Case(locale: locale, timeZone: zone, date: $0) } }
+  }()
+
+  static let styles: [(DateFormatter.Style, DateFormatter.Style)] = [
+    (.full, .full), (.long, .short), (.medium, .none), (.none, .medium), (.short, .long),
+  ]
+
+  static func handMade(_ testCase: Case, _ style: (DateFormatter.Style, DateFormatter.Style))
+    -> DateFormatter
+  {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: testCase.locale)
+    formatter.timeZone = testCase.timeZone
+    formatter.calendar = Calendar(identifier: .gregorian)
+    formatter.dateStyle = style.0
+    formatter.timeStyle = style.1
+    return formatter
+  }
+
+  @Test(arguments: cases)
+  func formatterMatchesOneConfiguredByHand(_ testCase: Case) {
+    withWorld(fixedWorld(date: testCase.date)) {
+      Current.locale = Locale(identifier: testCase.locale)
+      Current.timeZone = testCase.timeZone
+      for style in Self.styles {
+        let formatter = Current.dateFormatter(dateStyle: style.0, timeStyle: style.1)
+        let expected = Self.handMade(testCase, style).string(from: testCase.date)
+        #expect(formatter.string(from: Current.date()) == expected)
+        #expect(formatter.locale == Current.locale)
+        #expect(formatter.timeZone == Current.timeZone)
+      }
+    }
+  }
+
+  @Test func localesReallyDiffer() {
+    // Guards the comparison above: if every locale wrote the same string,
+    // matching a hand-made formatter would prove nothing.
+    let outputs = Set(
+      Self.cases.filter { $0.date == .distantFuture }.map {
+        Self.handMade($0, (.full, .full)).string(from: $0.date)
+      })
+    #expect(outputs.count == 5)
+  }
+
+  @Test func formattersAreCachedPerWorld() {
+    withWorld(fixedWorld()) {
+      let first = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
+      #expect(Current.dateFormatter(dateStyle: .full, timeStyle: .full) === first)
+      #expect(Current.dateFormatter(dateStyle: .full, timeStyle: .short) !== first)
+    }
+  }
+
+  @Test func changingTheWorldNeverReturnsAStaleFormatter() {
+    withWorld(fixedWorld(date: .distantFuture)) {
+      let utc = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
+      Current.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+      let tokyo = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
+      #expect(tokyo !== utc)
+      #expect(tokyo.timeZone == TimeZone(identifier: "Asia/Tokyo")!)
+      Current.locale = Locale(identifier: "ja-JP")
+      #expect(Current.dateFormatter(dateStyle: .full, timeStyle: .full).locale == Locale(identifier: "ja-JP"))
+      Current.calendar = Calendar(identifier: .japanese)
+      let japanese = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
+      #expect(japanese.calendar.identifier == .japanese)
+      let expected = DateFormatter()
+      expected.locale = Locale(identifier: "ja-JP")
+      expected.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+      expected.calendar = Calendar(identifier: .japanese)
+      expected.dateStyle = .full
+      expected.timeStyle = .full
+      #expect(japanese.string(from: Current.date()) == expected.string(from: .distantFuture))
+      Current.timeZone = TimeZone(identifier: "UTC")!
+      Current.locale = Locale(identifier: "en_US_POSIX")
+      Current.calendar = Calendar(identifier: .gregorian)
+      #expect(Current.dateFormatter(dateStyle: .full, timeStyle: .full) === utc)
+    }
+  }
+
+  @Test func parallelScopesEachFormatInTheirOwnLocale() async {
+    let locales = ["es-AR", "en-GB", "en-US", "ja-JP", "ar-EG"]
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          await withWorld(fixedWorld(date: .distantFuture)) {
+            let identifier = locales[index % locales.count]
+            Current.locale = Locale(identifier: identifier)
+            await Task.yield()
+            let text = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
+              .string(from: Current.date())
+            let testCase = Case(locale: identifier, timeZone: TimeZone(identifier: "UTC")!, date: .distantFuture)
+            let expected = DateFormattingTests.handMade(testCase, (.full, .full)).string(from: .distantFuture)
+            return text == expected ? 0 : 1
+          }
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test(arguments: cases)
+  func formatStylesFollowTheWorld(_ testCase: Case) {
+    withWorld(fixedWorld(date: testCase.date)) {
+      Current.locale = Locale(identifier: testCase.locale)
+      Current.timeZone = testCase.timeZone
+      var style = Date.FormatStyle(date: .complete, time: .complete)
+      style.locale = Locale(identifier: testCase.locale)
+      style.timeZone = testCase.timeZone
+      style.calendar = Calendar(identifier: .gregorian)
+      let expected = testCase.date.formatted(style)
+      #expect(Current.formatted(Current.date(), date: .complete, time: .complete) == expected)
+      #expect(Current.date().formatted(Current.formatStyle(date: .complete, time: .complete)) == expected)
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// A package outside the root package's targets that proves `Current` cannot
+// be overridden in a release build. `.ci/run` builds it (see
+// `check-release-immutability`): `Reads` builds in debug and release,
+// `Writes` builds in debug and must fail to compile in release.
+import Foundation
+import PackageDescription
+
+// The root package's identity is its folder's name, which differs between
+// clones, so it is read from the path rather than written down.
+let root = URL(fileURLWithPath: Context.packageDirectory)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+let package = Package(
+  name: "ReleaseImmutability",
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
+  dependencies: [.package(path: root.path)],
+  targets: [
+    .target(
+      name: "Reads",
+      dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
+    .target(
+      name: "Writes",
+      dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
+  ],
+  swiftLanguageModes: [.v6]
+)
