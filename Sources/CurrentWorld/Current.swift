@@ -18,8 +18,8 @@
   /// In release builds `Current` is a `let` holding ``World/live``, so an
   /// override that would ship is a compile error.
   public var Current: World {  // swift-format-ignore: AlwaysUseLowerCamelCase
-    get { WorldScope.innermost.withLock { $0 } }
-    set { WorldScope.innermost.withLock { $0 = newValue } }
+    get { WorldScope.withInnermost { $0.withLock { $0 } } }
+    set { WorldScope.withInnermost { $0.withLock { $0 = newValue } } }
   }
 #else
   /// The world that app code reads: `Current.date()`, `Current.locale`,

@@ -29,6 +29,27 @@ struct Locked<Value>: @unchecked Sendable {
     self.buffer = unsafeDowncast(buffer, to: LockBuffer<Value>.self)
   }
 
+  private init(buffer: LockBuffer<Value>) {
+    self.buffer = buffer
+  }
+
+  /// Calls `body` with the `Locked` stored at `slot`, without retaining it.
+  ///
+  /// A `Locked?` is a single pointer, `nil` being zero. The caller must keep
+  /// whatever is stored at `slot` alive until `body` returns.
+  ///
+  /// - Returns: `nil` when the slot holds `nil`, else what `body` returns.
+  @inline(__always)
+  static func withUnretained<R>(
+    storedAt slot: UnsafeRawPointer,
+    _ body: (Locked) -> R
+  ) -> R? {
+    guard let address = slot.load(as: UnsafeRawPointer?.self) else { return nil }
+    return Unmanaged<LockBuffer<Value>>.fromOpaque(address)._withUnsafeGuaranteedRef {
+      body(Locked(buffer: $0))
+    }
+  }
+
   /// Runs `body` with exclusive access to the value.
   @inline(__always)
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
