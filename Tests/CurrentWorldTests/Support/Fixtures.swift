@@ -40,6 +40,8 @@ func fixedWorld(date: Date = Date(timeIntervalSince1970: 0)) -> World {
     date: { date },
     locale: Locale(identifier: "en_US_POSIX"),
     timeZone: TimeZone(identifier: "UTC")!,
-    notifications: .recording()
+    notifications: .recording(),
+    pokemonsAPI: PokemonsAPI(fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons")),
+    catFactAPI: CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
   )
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything outside the app's control: the clock, the calendar, the locale,
-/// the time zone, notifications and the dependencies that the app adds.
+/// the time zone, notifications, backend APIs and the dependencies that the
+/// app adds.
 ///
 /// App code reads the world through the global ``Current`` and never has it
 /// injected. Tests and previews overwrite single fields inline:
@@ -32,10 +33,12 @@ public struct World: Sendable {
     /// A test or preview world: keys give their ``WorldKey/testValue``.
     ///
     /// ```swift
-    /// var world = World.live
-    /// world = World(context: .test, calendar: world.calendar, date: { .distantPast },
-    ///               locale: world.locale, timeZone: world.timeZone,
-    ///               notifications: .recording())
+    /// let preview = World(
+    ///   context: .test, calendar: .current, date: { .distantPast },
+    ///   locale: .current, timeZone: .current, notifications: .recording(),
+    ///   pokemonsAPI: PokemonsAPI(fetchPokemons: { ["pikachu"] }),
+    ///   catFactAPI: CatFactAPI(fetchFact: { CatFact(fact: "Cats purr.", length: 10) })
+    /// )
     /// ```
     case test
   }
@@ -51,7 +54,9 @@ public struct World: Sendable {
   ///   date: { Date(timeIntervalSince1970: 0) },
   ///   locale: Locale(identifier: "en_US_POSIX"),
   ///   timeZone: TimeZone(identifier: "UTC")!,
-  ///   notifications: .recording()
+  ///   notifications: .recording(),
+  ///   pokemonsAPI: PokemonsAPI(fetchPokemons: { ["bulbasaur"] }),
+  ///   catFactAPI: CatFactAPI(fetchFact: { CatFact(fact: "Cats purr.", length: 10) })
   /// )
   /// ```
   ///
@@ -63,13 +68,17 @@ public struct World: Sendable {
   ///   - locale: The locale.
   ///   - timeZone: The time zone.
   ///   - notifications: Where notifications are posted and observed.
+  ///   - pokemonsAPI: The Pokémon backend.
+  ///   - catFactAPI: The cat fact backend.
   public init(
     context: Context = .live,
     calendar: Calendar,
     date: @escaping @Sendable () -> Date,
     locale: Locale,
     timeZone: TimeZone,
-    notifications: NotificationHub
+    notifications: NotificationHub,
+    pokemonsAPI: PokemonsAPI,
+    catFactAPI: CatFactAPI
   ) {
     storage = WorldStorage(
       WorldStorage.Fields(
@@ -79,27 +88,42 @@ public struct World: Sendable {
         locale: locale,
         timeZone: timeZone,
         notifications: notifications,
+        pokemonsAPI: pokemonsAPI,
+        catFactAPI: catFactAPI,
         dependencies: [:]
       )
     )
   }
 
   /// The production world: the system clock, the user's calendar, locale and
-  /// time zone (updating as the user changes them), and
-  /// `NotificationCenter.default`.
+  /// time zone (updating as the user changes them),
+  /// `NotificationCenter.default`, and the live APIs at their public
+  /// addresses.
+  ///
+  /// In a test process the live APIs refuse to run: a call that was not
+  /// overridden reports a test failure and throws ``UnimplementedError``
+  /// instead of reaching the network.
   ///
   /// ```swift
   /// let world = World.live
   /// print(world.date())
   /// ```
   public static var live: World {
-    World(
+    let inTests = TestProcess.isRunning
+    return World(
       context: .live,
       calendar: .autoupdatingCurrent,
       date: { Date() },
       locale: .autoupdatingCurrent,
       timeZone: .autoupdatingCurrent,
-      notifications: .live
+      notifications: .live,
+      pokemonsAPI: inTests
+        ? PokemonsAPI(
+          fetchPokemons: TestProcess.refusingLiveAccess("Current.pokemonsAPI.fetchPokemons"))
+        : .live(),
+      catFactAPI: inTests
+        ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
+        : .live()
     )
   }
 
@@ -161,6 +185,28 @@ public struct World: Sendable {
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
     set { update { $0.notifications = newValue } }
+  }
+
+  /// The Pokémon backend.
+  ///
+  /// ```swift
+  /// Current.pokemonsAPI.fetchPokemons = { ["bulbasaur", "ivysaur"] }
+  /// let names = try await Current.pokemonsAPI.fetchPokemons()
+  /// ```
+  public var pokemonsAPI: PokemonsAPI {
+    get { storage.fields.pokemonsAPI }
+    set { update { $0.pokemonsAPI = newValue } }
+  }
+
+  /// The cat fact backend.
+  ///
+  /// ```swift
+  /// Current.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }
+  /// let fact = try await Current.catFactAPI.fetchFact()
+  /// ```
+  public var catFactAPI: CatFactAPI {
+    get { storage.fields.catFactAPI }
+    set { update { $0.catFactAPI = newValue } }
   }
 
   /// Reads or overrides a dependency that the app defines with a

@@ -21,6 +21,8 @@ final class WorldStorage: Sendable {
     var locale: Locale
     var timeZone: TimeZone
     var notifications: NotificationHub
+    var pokemonsAPI: PokemonsAPI
+    var catFactAPI: CatFactAPI
     var dependencies: [ObjectIdentifier: any Sendable]
   }
 }

@@ -14,7 +14,7 @@
 ///
 /// enum AnalyticsKey: WorldKey {
 ///   static let liveValue = Analytics(log: { print($0) })
-///   static let testValue = Analytics(log: { _ in })
+///   static let testValue = Analytics(log: unimplemented("Current.analytics.log", placeholder: ()))
 /// }
 ///
 /// extension World {
@@ -49,10 +49,12 @@ public protocol WorldKey {
   static var liveValue: Value { get }
 
   /// The value a ``World/Context-swift.enum/test`` world uses when nothing
-  /// overrides it: deterministic, and never reaching the outside world.
+  /// overrides it. Build its closures with ``unimplemented(_:fileID:filePath:line:column:)``
+  /// so that a test that calls one without overriding it fails, and says
+  /// which line to add.
   ///
   /// ```swift
-  /// static let testValue = Analytics(log: { _ in })
+  /// static let testValue = Analytics(log: unimplemented("Current.analytics.log", placeholder: ()))
   /// ```
   static var testValue: Value { get }
 }

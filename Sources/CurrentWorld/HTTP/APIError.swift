@@ -1,0 +1,148 @@
+import Foundation
+
+/// Why a request to a backend API failed.
+///
+/// Every failure of ``HTTPClient`` is one of these cases, so callers can tell
+/// a server that answered badly from one that could not be reached, and a
+/// person reading ``description`` learns what happened and where.
+///
+/// ```swift
+/// do {
+///   let fact = try await Current.catFactAPI.fetchFact()
+/// } catch APIError.status(404, let url, _) {
+///   print("nothing at \(url)")
+/// } catch {
+///   print(error)  // for example: "GET https://catfact.ninja/fact timed out"
+/// }
+/// ```
+public enum APIError: Error, Equatable, CustomStringConvertible {
+  /// The request could not be built: a URL that does not parse, or a body
+  /// that could not be encoded. Nothing was sent.
+  ///
+  /// ```swift
+  /// catch APIError.invalidRequest(let reason) { print(reason) }
+  /// ```
+  case invalidRequest(reason: String)
+
+  /// The endpoint needs authorization and the client's token source gave no
+  /// token. Nothing was sent.
+  ///
+  /// ```swift
+  /// catch APIError.missingToken(let url) { showLogin(for: url) }
+  /// ```
+  case missingToken(url: URL)
+
+  /// The server did not answer within the request's timeout.
+  ///
+  /// ```swift
+  /// catch APIError.timeout(let url) { retryLater(url) }
+  /// ```
+  case timeout(url: URL)
+
+  /// The request failed below HTTP: the connection was refused or lost, the
+  /// host was not found, and so on. `code` is the `URLError` code.
+  ///
+  /// ```swift
+  /// catch APIError.transport(_, code: .cannotConnectToHost, _) { showOffline() }
+  /// ```
+  case transport(url: URL, code: URLError.Code, message: String)
+
+  /// The server answered with a status outside 200–299. `bodyExcerpt` is
+  /// the start of its body, decoded leniently as UTF-8.
+  ///
+  /// ```swift
+  /// catch APIError.status(let code, _, let body) where code >= 500 { report(body) }
+  /// ```
+  case status(code: Int, url: URL, bodyExcerpt: String)
+
+  /// The answer was not an HTTP response.
+  ///
+  /// ```swift
+  /// catch APIError.invalidResponse(let url) { print("not HTTP: \(url)") }
+  /// ```
+  case invalidResponse(url: URL)
+
+  /// The body was not the JSON that was expected. `codingPath` says where
+  /// decoding stopped, such as `results[3].name`; it is empty when the body
+  /// is not JSON at all.
+  ///
+  /// ```swift
+  /// catch APIError.decoding(let type, let path, _) { print("bad \(type) at \(path)") }
+  /// ```
+  case decoding(type: String, codingPath: String, message: String)
+
+  /// The longest body excerpt kept in ``status(code:url:bodyExcerpt:)``.
+  ///
+  /// ```swift
+  /// assert(APIError.bodyExcerptLimit == 200)
+  /// ```
+  public static let bodyExcerptLimit = 200
+
+  /// A sentence that says what failed and where.
+  ///
+  /// ```swift
+  /// print(APIError.timeout(url: URL(string: "https://example.com/a")!))
+  /// // Request to https://example.com/a timed out.
+  /// ```
+  public var description: String {
+    switch self {
+    case .invalidRequest(let reason):
+      return "The request could not be built: \(reason)"
+    case .missingToken(let url):
+      return "Request to \(url.absoluteString) needs authorization, but the client has no token."
+    case .timeout(let url):
+      return "Request to \(url.absoluteString) timed out."
+    case .transport(let url, let code, let message):
+      return "Request to \(url.absoluteString) failed (URLError \(code.rawValue)): \(message)"
+    case .status(let code, let url, let bodyExcerpt):
+      let body = bodyExcerpt.isEmpty ? "an empty body" : "body: \(bodyExcerpt)"
+      return "Request to \(url.absoluteString) failed with HTTP status \(code), \(body)"
+    case .invalidResponse(let url):
+      return "Request to \(url.absoluteString) got an answer that is not an HTTP response."
+    case .decoding(let type, let codingPath, let message):
+      let place = codingPath.isEmpty ? "" : " at \(codingPath)"
+      return "Could not decode \(type)\(place): \(message)"
+    }
+  }
+
+  /// The start of `body` for ``status(code:url:bodyExcerpt:)``: at most
+  /// ``bodyExcerptLimit`` bytes, invalid UTF-8 replaced, whitespace trimmed.
+  static func excerpt(of body: Data) -> String {
+    let text = String(decoding: body.prefix(bodyExcerptLimit), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return body.count > bodyExcerptLimit ? text + "…" : text
+  }
+
+  /// The ``decoding(type:codingPath:message:)`` case for a decoding failure.
+  static func decoding(_ type: Any.Type, _ error: any Error) -> APIError {
+    let name = String(describing: type)
+    guard let error = error as? DecodingError else {
+      return .decoding(type: name, codingPath: "", message: String(describing: error))
+    }
+    let (path, message): ([any CodingKey], String)
+    switch error {
+    case .dataCorrupted(let context):
+      (path, message) = (context.codingPath, context.debugDescription)
+    case .keyNotFound(let key, let context):
+      (path, message) = (context.codingPath + [key], "no value for key '\(key.stringValue)'")
+    case .typeMismatch(let expected, let context):
+      (path, message) = (context.codingPath, "expected \(expected): \(context.debugDescription)")
+    case .valueNotFound(let expected, let context):
+      (path, message) = (context.codingPath, "expected \(expected), found null")
+    @unknown default:
+      (path, message) = ([], String(describing: error))
+    }
+    return .decoding(type: name, codingPath: Self.render(path), message: message)
+  }
+
+  /// `results[3].name` for the coding path results → 3 → name.
+  private static func render(_ path: [any CodingKey]) -> String {
+    path.reduce(into: "") { text, key in
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+  }
+}

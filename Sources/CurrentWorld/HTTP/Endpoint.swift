@@ -1,0 +1,229 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A request to a backend API, relative to an ``HTTPClient``'s base URL, built
+/// step by step.
+///
+/// ```swift
+/// let endpoint = try Endpoint(.post, "/api/books")
+///   .query("page", "2")
+///   .header("Accept-Language", "es-AR")
+///   .jsonBody(NewBook(title: "Rayuela"))
+///   .timeout(10)
+///   .authorized()
+/// let books = try await client.decode([Book].self, from: endpoint)
+/// ```
+public struct Endpoint: Sendable, Equatable {
+  /// The request method.
+  ///
+  /// ```swift
+  /// Endpoint(.delete, "/books/1").method  // .delete
+  /// ```
+  public var method: HTTPMethod
+  /// The path, appended to the client's base URL; a leading `/` is optional.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/api/v2/pokemon").path  // "/api/v2/pokemon"
+  /// ```
+  public var path: String
+  /// The query items, in order; each name and value is percent-encoded when
+  /// the request is built.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/search").query("q", "tom & jerry").queryItems
+  /// ```
+  public var queryItems: [URLQueryItem]
+  /// Header fields to send, by name.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/fact").header("Accept", "application/json").headers
+  /// ```
+  public var headers: [String: String]
+  /// The body to send, if any.
+  ///
+  /// ```swift
+  /// try Endpoint(.post, "/books").jsonBody(["title": "Ficciones"]).body
+  /// ```
+  public var body: Data?
+  /// Seconds to wait for an answer; `nil` uses the client's timeout.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/slow").timeout(60).timeoutInterval  // 60
+  /// ```
+  public var timeoutInterval: TimeInterval?
+  /// Whether the request carries an `Authorization: Bearer` header from the
+  /// client's token source.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/me").authorized().requiresAuthorization  // true
+  /// ```
+  public var requiresAuthorization: Bool
+
+  /// A request with no query, headers or body.
+  ///
+  /// ```swift
+  /// let endpoint = Endpoint(.get, "/fact")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - method: The request method.
+  ///   - path: The path below the client's base URL.
+  public init(_ method: HTTPMethod = .get, _ path: String) {
+    self.method = method
+    self.path = path
+    self.queryItems = []
+    self.headers = [:]
+    self.body = nil
+    self.timeoutInterval = nil
+    self.requiresAuthorization = false
+  }
+
+  /// This endpoint with a query item added.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/api/v2/pokemon").query("limit", "151")
+  /// ```
+  public func query(_ name: String, _ value: String?) -> Endpoint {
+    var copy = self
+    copy.queryItems.append(URLQueryItem(name: name, value: value))
+    return copy
+  }
+
+  /// This endpoint with a header field set.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/fact").header("Accept", "application/json")
+  /// ```
+  public func header(_ name: String, _ value: String) -> Endpoint {
+    var copy = self
+    copy.headers[name] = value
+    return copy
+  }
+
+  /// This endpoint with `value` encoded as its JSON body, and a
+  /// `Content-Type: application/json` header.
+  ///
+  /// ```swift
+  /// try Endpoint(.post, "/books").jsonBody(Book(title: "Rayuela"))
+  /// ```
+  ///
+  /// - Throws: ``APIError/invalidRequest(reason:)`` when `value` cannot be
+  ///   encoded.
+  public func jsonBody<Body: Encodable>(
+    _ value: Body,
+    encoder: JSONEncoder = JSONEncoder()
+  ) throws(APIError) -> Endpoint {
+    var copy = self
+    do {
+      copy.body = try encoder.encode(value)
+    } catch {
+      throw .invalidRequest(reason: "the body \(Body.self) could not be encoded as JSON: \(error)")
+    }
+    copy.headers["Content-Type"] = "application/json"
+    return copy
+  }
+
+  /// This endpoint with its own timeout.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/report").timeout(120)
+  /// ```
+  public func timeout(_ seconds: TimeInterval) -> Endpoint {
+    var copy = self
+    copy.timeoutInterval = seconds
+    return copy
+  }
+
+  /// This endpoint with an `Authorization: Bearer` header from the client's
+  /// token source; without a token, sending it fails before anything is sent.
+  ///
+  /// ```swift
+  /// Endpoint(.get, "/me").authorized()
+  /// ```
+  public func authorized() -> Endpoint {
+    var copy = self
+    copy.requiresAuthorization = true
+    return copy
+  }
+
+  /// The URL of this endpoint below `baseURL`, with its query encoded.
+  ///
+  /// Every character of a query name or value outside the unreserved set
+  /// (`A–Z a–z 0–9 - . _ ~`) is percent-encoded as UTF-8, so `&`, `=`, `+`
+  /// and spaces arrive as the value they were.
+  ///
+  /// ```swift
+  /// try Endpoint(.get, "/search").query("q", "a&b").url(relativeTo: base)
+  /// // https://example.com/search?q=a%26b
+  /// ```
+  ///
+  /// - Throws: ``APIError/invalidRequest(reason:)`` when no URL results.
+  public func url(relativeTo baseURL: URL) throws(APIError) -> URL {
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+      throw .invalidRequest(reason: "the base URL \(baseURL.absoluteString) does not parse")
+    }
+    let basePath = components.percentEncodedPath
+    let trimmedBase = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+    let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    guard let encodedPath = relative.addingPercentEncoding(withAllowedCharacters: Self.pathAllowed)
+    else {
+      throw .invalidRequest(reason: "the path \(path) cannot be percent-encoded")
+    }
+    components.percentEncodedPath = trimmedBase + "/" + encodedPath
+    if !queryItems.isEmpty {
+      components.percentEncodedQuery = queryItems.map { item in
+        let name = Self.encodeQueryPart(item.name)
+        guard let value = item.value else { return name }
+        return name + "=" + Self.encodeQueryPart(value)
+      }.joined(separator: "&")
+    }
+    guard let url = components.url else {
+      throw .invalidRequest(reason: "no URL results from \(baseURL.absoluteString) and \(path)")
+    }
+    return url
+  }
+
+  /// The `URLRequest` to send: this endpoint below `baseURL`, with
+  /// `defaultTimeout` unless it has its own, and `token` as its
+  /// authorization when it needs one.
+  ///
+  /// ```swift
+  /// let request = try Endpoint(.get, "/me").authorized()
+  ///   .urlRequest(baseURL: base, defaultTimeout: 30, token: "secret")
+  /// ```
+  ///
+  /// - Throws: ``APIError/missingToken(url:)`` when the endpoint needs
+  ///   authorization and `token` is `nil` or empty, and
+  ///   ``APIError/invalidRequest(reason:)`` when no URL results.
+  public func urlRequest(
+    baseURL: URL,
+    defaultTimeout: TimeInterval,
+    token: String?
+  ) throws(APIError) -> URLRequest {
+    let url = try url(relativeTo: baseURL)
+    var request = URLRequest(url: url, timeoutInterval: timeoutInterval ?? defaultTimeout)
+    request.httpMethod = method.rawValue
+    for (name, value) in headers {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    if requiresAuthorization {
+      guard let token, !token.isEmpty else { throw .missingToken(url: url) }
+      request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    }
+    request.httpBody = body
+    return request
+  }
+
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+  private static let pathAllowed = unreserved.union(CharacterSet(charactersIn: "/!$'()*,;:@"))
+
+  private static func encodeQueryPart(_ part: String) -> String {
+    // Every Swift string can be percent-encoded as UTF-8, so this never fails.
+    part.addingPercentEncoding(withAllowedCharacters: unreserved) ?? part
+  }
+}

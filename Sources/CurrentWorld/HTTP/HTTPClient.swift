@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A small HTTP client for JSON APIs: a base URL, a token source, and a
+/// transport closure that tests can replace.
+///
+/// Every failure is an ``APIError``: a missing token, a timeout, a transport
+/// failure, a status outside 200–299, a non-HTTP answer, or a body that does
+/// not decode.
+///
+/// ```swift
+/// let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
+/// let fact = try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
+///
+/// // In a test, answer without a network:
+/// let stub = HTTPClient(baseURL: URL(string: "https://example.com")!) { request in
+///   (Data(#"{"fact":"Cats purr.","length":10}"#.utf8),
+///    HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!)
+/// }
+/// ```
+public struct HTTPClient: Sendable {
+  /// The URL that endpoint paths are appended to.
+  ///
+  /// ```swift
+  /// client.baseURL = URL(string: "http://127.0.0.1:8080")!
+  /// ```
+  public var baseURL: URL
+  /// Seconds to wait for an answer when an endpoint sets no timeout.
+  ///
+  /// ```swift
+  /// client.timeout = 5
+  /// ```
+  public var timeout: TimeInterval
+  /// Gives the token for ``Endpoint/authorized()`` endpoints, or `nil` when
+  /// there is none.
+  ///
+  /// ```swift
+  /// client.token = { await session.accessToken }
+  /// ```
+  public var token: @Sendable () async -> String?
+  /// Sends a request and returns the body and response; the live client uses
+  /// `URLSession`.
+  ///
+  /// ```swift
+  /// client.transport = { request in (Data("[]".utf8), okResponse(for: request)) }
+  /// ```
+  public var transport: @Sendable (URLRequest) async throws -> (Data, URLResponse)
+
+  /// A client from its parts.
+  ///
+  /// ```swift
+  /// let client = HTTPClient(baseURL: base, timeout: 5, token: { "secret" }) { request in
+  ///   try await URLSession.shared.data(for: request)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - baseURL: The URL that endpoint paths are appended to.
+  ///   - timeout: Seconds to wait when an endpoint sets no timeout.
+  ///   - token: Gives the token for authorized endpoints.
+  ///   - transport: Sends a request.
+  public init(
+    baseURL: URL,
+    timeout: TimeInterval = 30,
+    token: @escaping @Sendable () async -> String? = { nil },
+    transport: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)
+  ) {
+    self.baseURL = baseURL
+    self.timeout = timeout
+    self.token = token
+    self.transport = transport
+  }
+
+  /// A client that sends requests through `session`.
+  ///
+  /// ```swift
+  /// let client = HTTPClient.live(
+  ///   baseURL: URL(string: "https://pokeapi.co")!,
+  ///   session: URLSession(configuration: .ephemeral)
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - baseURL: The URL that endpoint paths are appended to.
+  ///   - session: The session that sends requests.
+  ///   - timeout: Seconds to wait when an endpoint sets no timeout.
+  ///   - token: Gives the token for authorized endpoints.
+  public static func live(
+    baseURL: URL,
+    session: URLSession = .shared,
+    timeout: TimeInterval = 30,
+    token: @escaping @Sendable () async -> String? = { nil }
+  ) -> HTTPClient {
+    HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
+      try await session.data(for: request)
+    }
+  }
+
+  /// Sends `endpoint` and returns the body of a 2xx answer.
+  ///
+  /// ```swift
+  /// let body = try await client.data(for: Endpoint(.get, "/fact"))
+  /// ```
+  ///
+  /// - Throws: An ``APIError`` for every failure.
+  public func data(for endpoint: Endpoint) async throws(APIError) -> Data {
+    let token = endpoint.requiresAuthorization ? await token() : nil
+    let request = try endpoint.urlRequest(baseURL: baseURL, defaultTimeout: timeout, token: token)
+    // `urlRequest` always sets a URL.
+    let url = request.url ?? baseURL
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await send(request)
+    } catch let error as APIError {
+      throw error
+    } catch let error as URLError where error.code == .timedOut {
+      throw .timeout(url: url)
+    } catch let error as URLError {
+      throw .transport(url: url, code: error.code, message: error.localizedDescription)
+    } catch is CancellationError {
+      throw .transport(url: url, code: .cancelled, message: "The task was cancelled.")
+    } catch {
+      throw .transport(url: url, code: .unknown, message: String(describing: error))
+    }
+    guard let http = response as? HTTPURLResponse else {
+      throw .invalidResponse(url: url)
+    }
+    guard (200..<300).contains(http.statusCode) else {
+      throw .status(code: http.statusCode, url: url, bodyExcerpt: APIError.excerpt(of: data))
+    }
+    return data
+  }
+
+  /// Runs the transport, and stops it with ``APIError/timeout(url:)`` once
+  /// the request's timeout has passed: `URLSession` on Linux does not honour
+  /// `URLRequest.timeoutInterval`, and a stubbed transport would not either.
+  private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    let transport = transport
+    return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+      group.addTask { try await transport(request) }
+      group.addTask {
+        try await Task.sleep(for: .seconds(request.timeoutInterval))
+        return nil
+      }
+      defer { group.cancelAll() }
+      // The first child to finish decides; both always finish, so `next()`
+      // is never `nil` here.
+      guard let answer = try await group.next(), let answer else {
+        throw APIError.timeout(url: request.url ?? baseURL)
+      }
+      return answer
+    }
+  }
+
+  /// Sends `endpoint` and decodes the JSON body of a 2xx answer.
+  ///
+  /// ```swift
+  /// let fact = try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
+  /// ```
+  ///
+  /// - Throws: An ``APIError`` for every failure; a body that does not
+  ///   decode is ``APIError/decoding(type:codingPath:message:)``.
+  public func decode<Value: Decodable>(
+    _ type: Value.Type = Value.self,
+    from endpoint: Endpoint,
+    decoder: JSONDecoder = JSONDecoder()
+  ) async throws(APIError) -> Value {
+    try Self.decode(type, from: try await data(for: endpoint), decoder: decoder)
+  }
+
+  /// Decodes `data` as JSON, turning every failure into
+  /// ``APIError/decoding(type:codingPath:message:)``.
+  ///
+  /// ```swift
+  /// let fact = try HTTPClient.decode(CatFact.self, from: Data(#"{"fact":"…","length":1}"#.utf8))
+  /// ```
+  public static func decode<Value: Decodable>(
+    _ type: Value.Type = Value.self,
+    from data: Data,
+    decoder: JSONDecoder = JSONDecoder()
+  ) throws(APIError) -> Value {
+    do {
+      return try decoder.decode(Value.self, from: data)
+    } catch {
+      throw APIError.decoding(Value.self, error)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where CurrentWorld sends the problems it finds while code runs.
+///
+/// The default, ``standardError``, prints them. `CurrentWorldTesting` installs
+/// a reporter that records a test failure with whichever runner is running
+/// (Swift Testing or XCTest), so that an unimplemented dependency fails the
+/// test that called it.
+///
+/// ```swift
+/// IssueReporter.current = IssueReporter { issue in
+///   logger.error("\(issue.message)")
+/// }
+/// IssueReporter.report("Current.analytics.log is not set up")
+/// ```
+public struct IssueReporter: Sendable {
+  /// Receives each issue.
+  ///
+  /// ```swift
+  /// let reporter = IssueReporter(report: { print($0.message) })
+  /// ```
+  public var report: @Sendable (ReportedIssue) -> Void
+
+  /// A reporter from its closure.
+  ///
+  /// ```swift
+  /// let reporter = IssueReporter { issue in print(issue.message) }
+  /// ```
+  public init(report: @escaping @Sendable (ReportedIssue) -> Void) {
+    self.report = report
+  }
+
+  /// Prints each issue to standard error, with its place.
+  ///
+  /// ```swift
+  /// IssueReporter.current = .standardError
+  /// ```
+  public static let standardError = IssueReporter { issue in
+    FileHandle.standardError.write(
+      Data("\(issue.fileID):\(issue.line): CurrentWorld: \(issue.message)\n".utf8))
+  }
+
+  private static let installed = Locked(IssueReporter.standardError)
+
+  /// The reporter in use by the whole process.
+  ///
+  /// ```swift
+  /// IssueReporter.current = .standardError
+  /// ```
+  public static var current: IssueReporter {
+    get { installed.withLock { $0 } }
+    set { installed.withLock { $0 = newValue } }
+  }
+
+  /// Reports `message` to ``current``, placed where this is called.
+  ///
+  /// ```swift
+  /// IssueReporter.report("Current.analytics.log was called but not overridden")
+  /// ```
+  public static func report(
+    _ message: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    current.report(
+      ReportedIssue(
+        message: message,
+        fileID: "\(fileID)",
+        filePath: "\(filePath)",
+        line: Int(line),
+        column: Int(column)
+      ))
+  }
+}

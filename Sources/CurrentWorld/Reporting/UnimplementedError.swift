@@ -1,0 +1,59 @@
+/// Thrown by a dependency that a test called without overriding it, after
+/// the failure has been reported.
+///
+/// ```swift
+/// do {
+///   _ = try await Current.catFactAPI.fetchFact()
+/// } catch let error as UnimplementedError {
+///   print(error.field)  // "Current.catFactAPI.fetchFact"
+/// }
+/// ```
+public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
+  /// The field that was called, such as `Current.catFactAPI.fetchFact`.
+  ///
+  /// ```swift
+  /// print(error.field)
+  /// ```
+  public let field: String
+  /// The whole message: what was called, and the line that overrides it.
+  ///
+  /// ```swift
+  /// print(error.description)
+  /// ```
+  public let description: String
+
+  /// An error for `field`, with the message that was reported.
+  ///
+  /// ```swift
+  /// throw UnimplementedError(field: "Current.analytics.log", description: "…")
+  /// ```
+  public init(field: String, description: String) {
+    self.field = field
+    self.description = description
+  }
+
+  /// The message for a call to `field`, which no test overrode.
+  static func notOverridden(_ field: String) -> UnimplementedError {
+    UnimplementedError(
+      field: field,
+      description: """
+        \(field) was called, but the test world leaves it unimplemented. \
+        Override it before the code under test calls it:
+
+            \(field) = { … }
+        """)
+  }
+
+  /// The message for a call to a live API, `field`, from a test process.
+  static func liveInTests(_ field: String) -> UnimplementedError {
+    UnimplementedError(
+      field: field,
+      description: """
+        \(field) would reach the live service from a test process, so it was stopped. \
+        Run the test in a test world (for example @Test(.world) or @Suite(.world)) \
+        and override the field:
+
+            \(field) = { … }
+        """)
+  }
+}

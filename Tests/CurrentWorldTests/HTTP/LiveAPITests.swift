@@ -1,0 +1,106 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The live clients against a real HTTP server on 127.0.0.1.
+@Suite struct LiveAPITests {
+  static let pokemonPage = """
+    {"count": 1302, "next": "https://pokeapi.co/api/v2/pokemon?offset=3&limit=3", "previous": null,
+     "results": [
+       {"name": "bulbasaur", "url": "https://pokeapi.co/api/v2/pokemon/1/"},
+       {"name": "ivysaur", "url": "https://pokeapi.co/api/v2/pokemon/2/"},
+       {"name": "venusaur", "url": "https://pokeapi.co/api/v2/pokemon/3/"}]}
+    """
+
+  @Test func pokemonsComeFromTheServer() async throws {
+    let server = try LoopbackServer { _ in .json(Self.pokemonPage) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let api = PokemonsAPI.live(baseURL: server.baseURL, limit: 3, session: session)
+
+    let names = try await api.fetchPokemons()
+
+    #expect(names == ["bulbasaur", "ivysaur", "venusaur"])
+    let request = try #require(server.requests.first)
+    #expect(server.requests.count == 1)
+    #expect(request.method == "GET")
+    #expect(request.target == "/api/v2/pokemon?limit=3")
+  }
+
+  @Test func defaultPageSizeIs151() async throws {
+    let server = try LoopbackServer { _ in .json(#"{"results": []}"#) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+
+    let names = try await PokemonsAPI.live(baseURL: server.baseURL, session: session).fetchPokemons()
+
+    #expect(names.isEmpty)
+    #expect(server.requests.map(\.target) == ["/api/v2/pokemon?limit=151"])
+  }
+
+  @Test func catFactComesFromTheServer() async throws {
+    let server = try LoopbackServer { _ in .json(#"{"fact": "Cats sleep 70% of their lives.", "length": 30}"#) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+
+    let fact = try await CatFactAPI.live(baseURL: server.baseURL, session: session).fetchFact()
+
+    #expect(fact == CatFact(fact: "Cats sleep 70% of their lives.", length: 30))
+    #expect(server.requests.map(\.method) == ["GET"])
+    #expect(server.requests.map(\.target) == ["/fact"])
+  }
+
+  @Test func unicodeFactsSurviveTheRoundTrip() async throws {
+    let text = "Los gatos ronronean 🐈 — 猫は喉を鳴らす — القطط تخرخر"
+    let body = try JSONEncoder().encode(CatFact(fact: text, length: text.count))
+    let server = try LoopbackServer { _ in .respond(status: 200, body: body) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+
+    let fact = try await CatFactAPI.live(baseURL: server.baseURL, session: session).fetchFact()
+
+    #expect(fact.fact == text)
+    #expect(fact.length == text.count)
+  }
+
+  @Test func aFiveMegabyteBodyDecodes() async throws {
+    let names = (0..<80_000).map { "pokemon-number-\($0)" }
+    let results = names.map { #"{"name": "\#($0)", "url": "https://pokeapi.co/x/"}"# }
+    let body = Data(#"{"results": [\#(results.joined(separator: ","))]}"#.utf8)
+    #expect(body.count > 5_000_000)
+    let server = try LoopbackServer { _ in .respond(status: 200, body: body) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+
+    let fetched = try await PokemonsAPI.live(baseURL: server.baseURL, session: session).fetchPokemons()
+
+    #expect(fetched == names)
+  }
+
+  @Test func liveWorldUsesTheLiveClientsButRefusesThemInTests() async throws {
+    // World.live points at the public services; in a test process its clients
+    // must stop before the network and say how to fix the test.
+    let reports = ReportLog()
+    await reports.capture {
+      await #expect(throws: UnimplementedError.self) {
+        _ = try await World.live.catFactAPI.fetchFact()
+      }
+      await #expect(throws: UnimplementedError.self) {
+        _ = try await World.live.pokemonsAPI.fetchPokemons()
+      }
+    }
+    let messages = reports.messages
+    #expect(messages.count == 2)
+    #expect(messages.first?.contains("Current.catFactAPI.fetchFact would reach the live service") == true)
+    #expect(messages.last?.contains("Current.pokemonsAPI.fetchPokemons = { … }") == true)
+  }
+}
