@@ -1,0 +1,63 @@
+#if DEBUG
+  import CurrentWorld
+  import Foundation
+  import Testing
+  import XCTest
+
+  /// Sends CurrentWorld's issues to the test runner that is running: Swift
+  /// Testing's `Issue.record` inside a Swift Testing test, the running
+  /// ``WorldTestCase``'s failure otherwise, and standard error outside of
+  /// both.
+  enum TestRunnerReporter {
+    static let reporter = IssueReporter { issue in
+      if Test.current != nil {
+        Issue.record(
+          Comment(rawValue: issue.message),
+          sourceLocation: SourceLocation(
+            fileID: issue.fileID, filePath: issue.filePath, line: issue.line, column: issue.column)
+        )
+      } else if let testCase = RunningTestCase.current?.testCase {
+        testCase.recordFailure(
+          withDescription: issue.message, inFile: issue.filePath, atLine: issue.line, expected: true)
+      } else {
+        IssueReporter.standardError.report(issue)
+      }
+    }
+
+    private static let installation: Void = { IssueReporter.current = reporter }()
+
+    /// Reports `message` straight to the test runner, whatever reporter is
+    /// installed: the module's own assertions always fail the test.
+    static func report(
+      _ message: String,
+      _ fileID: StaticString,
+      _ filePath: StaticString,
+      _ line: UInt,
+      _ column: UInt
+    ) {
+      reporter.report(
+        ReportedIssue(
+          message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+          column: Int(column)))
+    }
+
+    /// Makes the test runner receive CurrentWorld's issues; every entry point
+    /// of this module calls it, and only the first call does anything.
+    static func install() {
+      installation
+    }
+  }
+
+  /// The XCTest case that a ``WorldTestCase`` is running, for the issues
+  /// raised while it runs.
+  final class RunningTestCase: @unchecked Sendable {
+    /// Held weakly: the box outlives the test in any `Task {}` it started.
+    weak var testCase: XCTestCase?
+
+    init(_ testCase: XCTestCase) {
+      self.testCase = testCase
+    }
+
+    @TaskLocal static var current: RunningTestCase?
+  }
+#endif

@@ -1,0 +1,48 @@
+#if DEBUG
+  import CurrentWorld
+  import XCTest
+
+  /// An XCTest base class that runs each test, with its `setUp` and
+  /// `tearDown`, in a world of its own, starting from ``world``.
+  ///
+  /// Inline writes to `Current` stay in the test that made them, sync and
+  /// async tests alike, and an unimplemented API called during the test fails
+  /// that test.
+  ///
+  /// ```swift
+  /// final class CatFactViewModelTests: WorldTestCase {
+  ///   func testFetch() async {
+  ///     Current.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }
+  ///     let viewModel = await CatFactViewModel()
+  ///     await viewModel.fetch()
+  ///   }
+  /// }
+  /// ```
+  open class WorldTestCase: XCTestCase {
+    /// The world each test starts from; override it to change the starting
+    /// point for every test of the class.
+    ///
+    /// ```swift
+    /// override var world: World {
+    ///   var world = World.test
+    ///   world.locale = Locale(identifier: "es-AR")
+    ///   return world
+    /// }
+    /// ```
+    open var world: World { .test }
+
+    /// Runs the test in its own world.
+    ///
+    /// ```swift
+    /// // Called by XCTest; you do not call it yourself.
+    /// ```
+    override open func invokeTest() {
+      TestRunnerReporter.install()
+      RunningTestCase.$current.withValue(RunningTestCase(self)) {
+        withWorld(world) {
+          super.invokeTest()
+        }
+      }
+    }
+  }
+#endif

@@ -1,0 +1,92 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+@Suite(.world) @MainActor struct StateRecorderTests {
+  struct Offline: Error {}
+  static let fact = CatFact(fact: "Cats sleep 70% of their lives.", length: 30)
+
+  @Test func anImmediateMockStillShowsLoading() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = { fact }
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    states.assertValues([.initial, .loading, .loaded(fact)])
+    #expect(states.values == [.initial, .loading, .loaded(fact)])
+  }
+
+  @Test func aSuspendingMock() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = {
+      try await Task.sleep(for: .milliseconds(10))
+      return fact
+    }
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    states.assertValues([.initial, .loading, .loaded(fact)])
+  }
+
+  @Test func anErrorMock() async {
+    Current.catFactAPI.fetchFact = { throw Offline() }
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    states.assertValues([.initial, .loading, .error(Offline())])
+  }
+
+  @Test func backToBackChangesAreAllRecorded() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = { fact }
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+    viewModel.state = .initial
+    // Observation does not report an Equatable property set to an equal
+    // value, so this is no new state.
+    viewModel.state = .initial
+    viewModel.state = .loading
+    viewModel.state = .error(Offline())
+    await viewModel.fetch()
+
+    #expect(
+      states.values == [
+        .initial, .loading, .loaded(fact), .initial, .loading, .error(Offline()), .loading,
+        .loaded(fact),
+      ])
+  }
+
+  @Test func aMissingStateFailsTheTestAndSaysWhatWasRecorded() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = { fact }
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    withKnownIssue {
+      states.assertValues([.initial, .loaded(fact)])
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix("FactViewModel")
+          && $0.rawValue.contains(" took 3 values, expected 2:")
+          && $0.rawValue.contains("recorded: [initial, loading, loaded(")
+      }
+    }
+  }
+
+  @Test func beforeAnyChangeTheInitialValueIsRecorded() {
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+    #expect(states.values == [.initial])
+  }
+}

@@ -1,0 +1,69 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+@Suite(.world) struct UnimplementedReportingTests {
+  static func mentions(_ text: String) -> @Sendable (Issue) -> Bool {
+    { issue in issue.comments.contains { $0.rawValue.contains(text) } }
+  }
+
+  @Test func anUnimplementedAPIFailsTheTestNamesTheFieldAndThrows() async throws {
+    await withKnownIssue {
+      await #expect(throws: UnimplementedError.self) {
+        _ = try await Current.catFactAPI.fetchFact()
+      }
+    } matching: { issue in
+      Self.mentions("Current.catFactAPI.fetchFact was called")(issue)
+        && Self.mentions("    Current.catFactAPI.fetchFact = { … }")(issue)
+    }
+    // The process and the test go on.
+    Current.catFactAPI.fetchFact = { CatFact(fact: "now overridden", length: 14) }
+    #expect(try await Current.catFactAPI.fetchFact().fact == "now overridden")
+  }
+
+  @Test func pokemonsAreUnimplementedToo() async {
+    await withKnownIssue {
+      await #expect(throws: UnimplementedError.self) {
+        _ = try await Current.pokemonsAPI.fetchPokemons()
+      }
+    } matching: {
+      Self.mentions("Current.pokemonsAPI.fetchPokemons")($0)
+    }
+  }
+
+  @Test func appDefinedTestValuesReportTheSameWay() async {
+    await withKnownIssue {
+      Current.analytics.log("screen opened")
+      await #expect(throws: UnimplementedError.self) { try await Current.analytics.track("tap") }
+    } matching: { issue in
+      Self.mentions("Current.analytics.log")(issue) || Self.mentions("Current.analytics.track")(issue)
+    }
+  }
+
+  @Test func callsFromChildTasksFailTheirTest() async {
+    await withKnownIssue {
+      let result = await Task { try await Current.catFactAPI.fetchFact() }.result
+      #expect(throws: UnimplementedError.self) { try result.get() }
+    } matching: {
+      Self.mentions("Current.catFactAPI.fetchFact")($0)
+    }
+  }
+
+  @Test func theLiveWorldRefusesTheNetworkInTests() async {
+    await withKnownIssue {
+      let live = World.live
+      let thrown = await withWorld(live) { () async -> (any Error)? in
+        do {
+          _ = try await Current.catFactAPI.fetchFact()
+          return nil
+        } catch {
+          return error
+        }
+      }
+      #expect(thrown is UnimplementedError)
+    } matching: {
+      Self.mentions("would reach the live service from a test process")($0)
+    }
+  }
+}

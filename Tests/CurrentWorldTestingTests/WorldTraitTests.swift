@@ -1,0 +1,65 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+@Suite struct WorldTraitTests {
+  @Test(.world) func theTestWorldIsDeterministic() {
+    #expect(Current.context == .test)
+    #expect(Current.date() == World.testDate)
+    #expect(World.testDate == Date(timeIntervalSinceReferenceDate: 0))
+    #expect(Current.locale.identifier == "en_US_POSIX")
+    #expect(Current.timeZone.secondsFromGMT(for: World.testDate) == 0)
+    #expect(Current.calendar.identifier == .gregorian)
+    #expect(Current.notifications !== NotificationHub.live)
+    #expect(Current.notifications.posted.isEmpty)
+    #expect(Current.score == 0)
+  }
+
+  @Test(.world) func everyTestWorldHasItsOwnNotificationHub() {
+    Current.notifications.post(Notification.Name("ping"))
+    #expect(Current.notifications.posted == [Notification.Name("ping")])
+    #expect(World.test.notifications.posted.isEmpty)
+  }
+
+  @Test(.world { $0.locale = Locale(identifier: "ja_JP") })
+  func aTestTraitChangesItsWorld() {
+    #expect(Current.locale.identifier == "ja_JP")
+    #expect(Current.date() == World.testDate)
+  }
+
+  @Test(.world, arguments: 0..<20)
+  func eachCaseStartsFresh(_ value: Int) async {
+    // Cases run in parallel; a shared world would show another case's score.
+    #expect(Current.score == 0)
+    Current.score = value
+    await Task.yield()
+    #expect(Current.score == value)
+  }
+
+  @Test func withoutTheTraitTheProcessWideWorldIsLive() {
+    #expect(Current.context == .live)
+  }
+
+  @Suite(.world { $0.score = 5 })
+  struct SuiteTraitTests {
+    @Test func appliesToTestsInTheSuite() {
+      #expect(Current.score == 5)
+      #expect(Current.date() == World.testDate)
+      Current.score = 6
+    }
+
+    @Test(.world { $0.locale = Locale(identifier: "es-AR") })
+    func aTestTraitStartsFromTheSuitesWorld() {
+      #expect(Current.score == 5)
+      #expect(Current.locale.identifier == "es-AR")
+    }
+
+    @Suite struct Nested {
+      @Test func appliesToNestedSuites() {
+        #expect(Current.score == 5)
+        #expect(Current.context == .test)
+      }
+    }
+  }
+}
