@@ -18,7 +18,8 @@
         )
       } else if let testCase = RunningTestCase.current?.testCase {
         testCase.recordFailure(
-          withDescription: issue.message, inFile: issue.filePath, atLine: issue.line, expected: true)
+          withDescription: issue.message, inFile: issue.filePath, atLine: issue.line, expected: true
+        )
       } else {
         IssueReporter.standardError.report(issue)
       }

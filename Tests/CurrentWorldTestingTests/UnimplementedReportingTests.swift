@@ -37,7 +37,8 @@ import Testing
       Current.analytics.log("screen opened")
       await #expect(throws: UnimplementedError.self) { try await Current.analytics.track("tap") }
     } matching: { issue in
-      Self.mentions("Current.analytics.log")(issue) || Self.mentions("Current.analytics.track")(issue)
+      Self.mentions("Current.analytics.log")(issue)
+        || Self.mentions("Current.analytics.track")(issue)
     }
   }
 

@@ -37,7 +37,9 @@ import Testing
             let read = Current.retryCount
             return read >= 0 && read < taskCount ? 1 : 0
           }
-          return await withWorld { $0.retryCount = index } operation: {
+          return await withWorld {
+            $0.retryCount = index
+          } operation: {
             Current.date = { Date(timeIntervalSince1970: Double(index)) }
             await Task.yield()
             let ok =

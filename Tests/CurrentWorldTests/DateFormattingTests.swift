@@ -22,7 +22,9 @@ import Testing
       ("ja-JP", TimeZone(identifier: "Asia/Tokyo")!),
       ("ar-EG", TimeZone(identifier: "Africa/Cairo")!),
     ]
-    return zones.flatMap { locale, zone in dates.map { Case(locale: locale, timeZone: zone, date: $0) } }
+    return zones.flatMap { locale, zone in
+      dates.map { Case(locale: locale, timeZone: zone, date: $0) }
+    }
   }()
 
   static let styles: [(DateFormatter.Style, DateFormatter.Style)] = [
@@ -82,7 +84,9 @@ import Testing
       #expect(tokyo !== utc)
       #expect(tokyo.timeZone == TimeZone(identifier: "Asia/Tokyo")!)
       Current.locale = Locale(identifier: "ja-JP")
-      #expect(Current.dateFormatter(dateStyle: .full, timeStyle: .full).locale == Locale(identifier: "ja-JP"))
+      #expect(
+        Current.dateFormatter(dateStyle: .full, timeStyle: .full).locale
+          == Locale(identifier: "ja-JP"))
       Current.calendar = Calendar(identifier: .japanese)
       let japanese = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
       #expect(japanese.calendar.identifier == .japanese)
@@ -111,8 +115,10 @@ import Testing
             await Task.yield()
             let text = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
               .string(from: Current.date())
-            let testCase = Case(locale: identifier, timeZone: TimeZone(identifier: "UTC")!, date: .distantFuture)
-            let expected = DateFormattingTests.handMade(testCase, (.full, .full)).string(from: .distantFuture)
+            let testCase = Case(
+              locale: identifier, timeZone: TimeZone(identifier: "UTC")!, date: .distantFuture)
+            let expected = DateFormattingTests.handMade(testCase, (.full, .full)).string(
+              from: .distantFuture)
             return text == expected ? 0 : 1
           }
         }
@@ -133,7 +139,8 @@ import Testing
       style.calendar = Calendar(identifier: .gregorian)
       let expected = testCase.date.formatted(style)
       #expect(Current.formatted(Current.date(), date: .complete, time: .complete) == expected)
-      #expect(Current.date().formatted(Current.formatStyle(date: .complete, time: .complete)) == expected)
+      #expect(
+        Current.date().formatted(Current.formatStyle(date: .complete, time: .complete)) == expected)
     }
   }
 }

@@ -29,7 +29,8 @@ import Testing
     let hub = NotificationHub.recording()
     let inbox = Inbox()
     do {
-      let observation = hub.observe(Self.didLogIn) { _ in inbox.received.mutate { $0.append("hit") } }
+      let observation = hub.observe(Self.didLogIn) { _ in inbox.received.mutate { $0.append("hit") }
+      }
       hub.post(Self.didLogIn)
       _ = observation
     }
@@ -41,7 +42,9 @@ import Testing
     let first = NotificationHub.recording()
     let second = NotificationHub.recording()
     let inbox = Inbox()
-    let observation = second.observe(Self.didLogIn) { _ in inbox.received.mutate { $0.append("leak") } }
+    let observation = second.observe(Self.didLogIn) { _ in
+      inbox.received.mutate { $0.append("leak") }
+    }
     first.post(Self.didLogIn)
     #expect(inbox.received.value.isEmpty)
     #expect(second.posted.isEmpty)
@@ -50,7 +53,9 @@ import Testing
 
   @Test func liveHubUsesTheDefaultCenterAndDoesNotRecord() {
     let inbox = Inbox()
-    let token = NotificationCenter.default.addObserver(forName: Self.didLogIn, object: nil, queue: nil) { _ in
+    let token = NotificationCenter.default.addObserver(
+      forName: Self.didLogIn, object: nil, queue: nil
+    ) { _ in
       inbox.received.mutate { $0.append("default") }
     }
     defer { NotificationCenter.default.removeObserver(token) }

@@ -25,10 +25,11 @@ import Testing
     }
     let issues = reports.reported
     #expect(issues.count == 4)
-    #expect(issues.map { $0.message.components(separatedBy: " was called").first } == [
-      "Current.analytics.log", "Current.analytics.track", "Current.analytics.load",
-      "Current.analytics.load",
-    ])
+    #expect(
+      issues.map { $0.message.components(separatedBy: " was called").first } == [
+        "Current.analytics.log", "Current.analytics.track", "Current.analytics.load",
+        "Current.analytics.load",
+      ])
     #expect(issues[1].message.contains("    Current.analytics.track = { … }"))
     // The issue points at the line that declared the unimplemented closure.
     #expect(issues.allSatisfy { $0.fileID == "CurrentWorldTests/UnimplementedTests.swift" })

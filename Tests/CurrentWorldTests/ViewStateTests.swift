@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct ViewStateTests {
   struct Failure: Error {}
-  enum Coded: Int, Error { case first = 1, second = 2 }
+  enum Coded: Int, Error {
+    case first = 1
+    case second = 2
+  }
 
   @Test func accessorsReportTheCase() {
     let states: [ViewState<Int>] = [.initial, .loading, .loaded(3), .error(Failure())]
@@ -27,7 +30,9 @@ import Testing
     #expect(ViewState<Int>.error(Coded.first) != .error(Coded.second))
     #expect(ViewState<Int>.error(Failure()) != .error(Coded.first))
     let url = NSError(domain: NSURLErrorDomain, code: -1001)
-    #expect(ViewState<Int>.error(url) == .error(NSError(domain: NSURLErrorDomain, code: -1001, userInfo: ["x": 1])))
+    #expect(
+      ViewState<Int>.error(url)
+        == .error(NSError(domain: NSURLErrorDomain, code: -1001, userInfo: ["x": 1])))
     #expect(ViewState<Int>.error(url) != .error(NSError(domain: "Other", code: -1001)))
   }
 }

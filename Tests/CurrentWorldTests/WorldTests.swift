@@ -61,7 +61,9 @@ import Testing
       Current.retryCount = 7
       #expect(Current.greeter.greet("Ada") == "Hola, Ada")
       #expect(Current.retryCount == 7)
-      withWorld { $0.retryCount = 9 } operation: {
+      withWorld {
+        $0.retryCount = 9
+      } operation: {
         #expect(Current.retryCount == 9)
         #expect(Current.greeter.greet("Bo") == "Hola, Bo")
       }
@@ -71,7 +73,9 @@ import Testing
 
   @Test func writesInsideAScopeStayInIt() {
     withWorld(fixedWorld()) {
-      withWorld { $0.date = { .distantPast } } operation: {
+      withWorld {
+        $0.date = { .distantPast }
+      } operation: {
         Current.locale = Locale(identifier: "fr_FR")
         #expect(Current.date() == .distantPast)
       }
@@ -83,10 +87,14 @@ import Testing
   @Test func nestedScopesStartFromTheEnclosingWorld() {
     withWorld(fixedWorld()) {
       Current.locale = Locale(identifier: "de_DE")
-      withWorld { $0.date = { .distantFuture } } operation: {
+      withWorld {
+        $0.date = { .distantFuture }
+      } operation: {
         #expect(Current.locale.identifier == "de_DE")
         #expect(Current.date() == .distantFuture)
-        withWorld { $0.timeZone = TimeZone(identifier: "Asia/Tokyo")! } operation: {
+        withWorld {
+          $0.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        } operation: {
           #expect(Current.locale.identifier == "de_DE")
           #expect(Current.date() == .distantFuture)
           #expect(Current.timeZone.identifier == "Asia/Tokyo")
@@ -101,7 +109,11 @@ import Testing
     let value = withWorld(fixedWorld()) { 42 }
     #expect(value == 42)
     #expect(throws: Boom.self) {
-      try withWorld { _ in throw Boom() } operation: { Issue.record("operation ran") }
+      try withWorld { _ in
+        throw Boom()
+      } operation: {
+        Issue.record("operation ran")
+      }
     }
     #expect(throws: Boom.self) {
       try withWorld(fixedWorld()) { throw Boom() }
@@ -110,7 +122,9 @@ import Testing
 
   @Test func asyncScopesSurviveSuspension() async throws {
     try await withWorld(fixedWorld()) {
-      try await withWorld { $0.date = { .distantFuture } } operation: {
+      try await withWorld {
+        $0.date = { .distantFuture }
+      } operation: {
         try await Task.sleep(for: .milliseconds(5))
         #expect(Current.date() == .distantFuture)
       }

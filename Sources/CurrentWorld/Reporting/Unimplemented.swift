@@ -82,6 +82,7 @@ func reportUnimplemented(
   _ line: UInt,
   _ column: UInt
 ) -> UnimplementedError {
-  IssueReporter.report(error.description, fileID: fileID, filePath: filePath, line: line, column: column)
+  IssueReporter.report(
+    error.description, fileID: fileID, filePath: filePath, line: line, column: column)
   return error
 }

@@ -17,7 +17,8 @@
   ///
   /// In release builds `Current` is a `let` holding ``World/live``, so an
   /// override that would ship is a compile error.
-  public var Current: World {  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  public var Current: World {
     get { WorldScope.withInnermost { $0.withLock { $0 } } }
     set { WorldScope.withInnermost { $0.withLock { $0 = newValue } } }
   }
@@ -32,5 +33,6 @@
   /// ```swift
   /// let now = Current.date()
   /// ```
-  public let Current: World = .live  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  public let Current: World = .live
 #endif

@@ -38,9 +38,15 @@ import Testing
   static func payload(_ generator: inout Generator) -> Data {
     switch Int.random(in: 0..<4, using: &generator) {
     case 0:
-      return Data((0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      return Data(
+        (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+          UInt8.random(in: 0...255, using: &generator)
+        })
     case 1:
-      return Data((0..<Int.random(in: 0..<24, using: &generator)).map { _ in tokens.randomElement(using: &generator)! }.joined().utf8)
+      return Data(
+        (0..<Int.random(in: 0..<24, using: &generator)).map { _ in
+          tokens.randomElement(using: &generator)!
+        }.joined().utf8)
     default:
       var bytes = [UInt8](seeds.randomElement(using: &generator)!)
       for _ in 0..<Int.random(in: 1...4, using: &generator) where !bytes.isEmpty {
@@ -49,7 +55,8 @@ import Testing
         case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
         case 1: bytes.removeSubrange(index...)
         case 2: bytes.insert(contentsOf: bytes[index...].prefix(8), at: index)
-        default: bytes.insert(contentsOf: Array(tokens.randomElement(using: &generator)!.utf8), at: index)
+        default:
+          bytes.insert(contentsOf: Array(tokens.randomElement(using: &generator)!.utf8), at: index)
         }
       }
       return Data(bytes)
@@ -58,7 +65,11 @@ import Testing
 
   static func stubClient(answering body: Data) -> HTTPClient {
     HTTPClient(baseURL: URL(string: "https://fuzz.invalid")!) { request in
-      (body, HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!)
+      (
+        body,
+        HTTPURLResponse(
+          url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
+      )
     }
   }
 

@@ -68,12 +68,19 @@ import Testing
 
   @Test func basePathsAndLeadingSlashesJoinOnce() throws {
     let base = URL(string: "https://example.com/v1/")!
-    #expect(try Endpoint(.get, "/books").url(relativeTo: base).absoluteString == "https://example.com/v1/books")
-    #expect(try Endpoint(.get, "books").url(relativeTo: base).absoluteString == "https://example.com/v1/books")
-    let bare = URL(string: "https://example.com")!
-    #expect(try Endpoint(.get, "/fact").url(relativeTo: bare).absoluteString == "https://example.com/fact")
     #expect(
-      try Endpoint(.get, "/a b").url(relativeTo: bare).absoluteString == "https://example.com/a%20b")
+      try Endpoint(.get, "/books").url(relativeTo: base).absoluteString
+        == "https://example.com/v1/books")
+    #expect(
+      try Endpoint(.get, "books").url(relativeTo: base).absoluteString
+        == "https://example.com/v1/books")
+    let bare = URL(string: "https://example.com")!
+    #expect(
+      try Endpoint(.get, "/fact").url(relativeTo: bare).absoluteString == "https://example.com/fact"
+    )
+    #expect(
+      try Endpoint(.get, "/a b").url(relativeTo: bare).absoluteString == "https://example.com/a%20b"
+    )
   }
 
   @Test func anAuthorizedRequestWithoutATokenIsNeverSent() async throws {
@@ -84,10 +91,12 @@ import Testing
     let url = server.baseURL.appendingPathComponent("me")
 
     await #expect(throws: APIError.missingToken(url: url)) {
-      _ = try await Self.client(server, session, token: nil).data(for: Endpoint(.get, "/me").authorized())
+      _ = try await Self.client(server, session, token: nil).data(
+        for: Endpoint(.get, "/me").authorized())
     }
     await #expect(throws: APIError.missingToken(url: url)) {
-      _ = try await Self.client(server, session, token: "").data(for: Endpoint(.get, "/me").authorized())
+      _ = try await Self.client(server, session, token: "").data(
+        for: Endpoint(.get, "/me").authorized())
     }
     #expect(server.requests.isEmpty)
   }
@@ -120,6 +129,9 @@ import Testing
   @Test func methodsAreUpperCased() {
     #expect(HTTPMethod(rawValue: "purge").rawValue == "PURGE")
     #expect(("options" as HTTPMethod) == HTTPMethod(rawValue: "OPTIONS"))
-    #expect([HTTPMethod.get, .post, .put, .patch, .delete].map(\.rawValue) == ["GET", "POST", "PUT", "PATCH", "DELETE"])
+    #expect(
+      [HTTPMethod.get, .post, .put, .patch, .delete].map(\.rawValue) == [
+        "GET", "POST", "PUT", "PATCH", "DELETE",
+      ])
   }
 }

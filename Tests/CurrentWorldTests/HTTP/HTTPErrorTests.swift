@@ -110,7 +110,8 @@ import Testing
   }
 
   @Test func aNonUTF8BodyIsADecodingError() async throws {
-    let error = try await Self.catFactError(.respond(status: 200, body: Data([0xFF, 0xFE, 0x00, 0xC3, 0x28])))
+    let error = try await Self.catFactError(
+      .respond(status: 200, body: Data([0xFF, 0xFE, 0x00, 0xC3, 0x28])))
     guard case .decoding("CatFact", _, _) = error else {
       Issue.record("expected a decoding error, got \(String(describing: error))")
       return
@@ -118,7 +119,8 @@ import Testing
   }
 
   @Test func aNonUTF8ErrorBodyIsExcerptedLeniently() async throws {
-    let error = try await Self.catFactError(.respond(status: 400, body: Data([0x62, 0x61, 0x64, 0xFF])))
+    let error = try await Self.catFactError(
+      .respond(status: 400, body: Data([0x62, 0x61, 0x64, 0xFF])))
     guard case .status(400, _, let excerpt) = error else {
       Issue.record("expected a status error, got \(String(describing: error))")
       return
@@ -186,7 +188,11 @@ import Testing
   @Test func aNonHTTPResponseIsInvalid() async throws {
     let base = URL(string: "https://example.com")!
     let client = HTTPClient(baseURL: base) { request in
-      (Data(), URLResponse(url: request.url!, mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
+      (
+        Data(),
+        URLResponse(
+          url: request.url!, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+      )
     }
     await #expect(throws: APIError.invalidResponse(url: base.appendingPathComponent("fact"))) {
       _ = try await client.data(for: Endpoint(.get, "/fact"))
@@ -197,19 +203,24 @@ import Testing
     struct Unplugged: Error {}
     let base = URL(string: "https://example.com")!
     let client = HTTPClient(baseURL: base) { _ in throw Unplugged() }
-    await #expect(throws: APIError.transport(url: base.appendingPathComponent("x"), code: .unknown, message: "Unplugged()")) {
+    await #expect(
+      throws: APIError.transport(
+        url: base.appendingPathComponent("x"), code: .unknown, message: "Unplugged()")
+    ) {
       _ = try await client.data(for: Endpoint(.get, "/x"))
     }
   }
 
   @Test func descriptionsAreReadable() {
     let url = URL(string: "https://catfact.ninja/fact")!
-    #expect(APIError.timeout(url: url).description == "Request to https://catfact.ninja/fact timed out.")
+    #expect(
+      APIError.timeout(url: url).description == "Request to https://catfact.ninja/fact timed out.")
     #expect(
       APIError.status(code: 404, url: url, bodyExcerpt: "").description
         == "Request to https://catfact.ninja/fact failed with HTTP status 404, an empty body")
     #expect(
-      APIError.decoding(type: "CatFact", codingPath: "results[1].name", message: "no value").description
+      APIError.decoding(type: "CatFact", codingPath: "results[1].name", message: "no value")
+        .description
         == "Could not decode CatFact at results[1].name: no value")
     #expect(APIError.missingToken(url: url).description.contains("needs authorization"))
   }

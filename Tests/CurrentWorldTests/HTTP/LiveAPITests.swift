@@ -38,14 +38,17 @@ import Testing
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
 
-    let names = try await PokemonsAPI.live(baseURL: server.baseURL, session: session).fetchPokemons()
+    let names = try await PokemonsAPI.live(baseURL: server.baseURL, session: session)
+      .fetchPokemons()
 
     #expect(names.isEmpty)
     #expect(server.requests.map(\.target) == ["/api/v2/pokemon?limit=151"])
   }
 
   @Test func catFactComesFromTheServer() async throws {
-    let server = try LoopbackServer { _ in .json(#"{"fact": "Cats sleep 70% of their lives.", "length": 30}"#) }
+    let server = try LoopbackServer { _ in
+      .json(#"{"fact": "Cats sleep 70% of their lives.", "length": 30}"#)
+    }
     defer { server.stop() }
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
@@ -81,7 +84,8 @@ import Testing
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
 
-    let fetched = try await PokemonsAPI.live(baseURL: server.baseURL, session: session).fetchPokemons()
+    let fetched = try await PokemonsAPI.live(baseURL: server.baseURL, session: session)
+      .fetchPokemons()
 
     #expect(fetched == names)
   }
@@ -100,7 +104,8 @@ import Testing
     }
     let messages = reports.messages
     #expect(messages.count == 2)
-    #expect(messages.first?.contains("Current.catFactAPI.fetchFact would reach the live service") == true)
+    #expect(
+      messages.first?.contains("Current.catFactAPI.fetchFact would reach the live service") == true)
     #expect(messages.last?.contains("Current.pokemonsAPI.fetchPokemons = { … }") == true)
   }
 }

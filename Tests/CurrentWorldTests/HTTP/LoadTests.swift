@@ -31,7 +31,11 @@ import Testing
     let facts = try await withThrowingTaskGroup(of: (Int, CatFact).self) { group in
       for index in 0..<100 {
         group.addTask {
-          (index, try await client.decode(CatFact.self, from: Endpoint(.get, "/fact").query("n", "\(index)")))
+          (
+            index,
+            try await client.decode(
+              CatFact.self, from: Endpoint(.get, "/fact").query("n", "\(index)"))
+          )
         }
       }
       return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
@@ -62,7 +66,10 @@ import Testing
       defer { server.stop() }
       let session = URLSession(configuration: .ephemeral)
       defer { session.invalidateAndCancel() }
-      let pending = Task { try await HTTPClient.live(baseURL: server.baseURL, session: session).data(for: Endpoint(.get, "/")) }
+      let pending = Task {
+        try await HTTPClient.live(baseURL: server.baseURL, session: session).data(
+          for: Endpoint(.get, "/"))
+      }
       var open: [String] = []
       for _ in 0..<40 where open.isEmpty {
         try await Task.sleep(for: .milliseconds(5))

@@ -1,0 +1,93 @@
+import Foundation
+
+/// What the command line asked for.
+struct DemoOptions: Equatable {
+  var live = false
+  var locale: Locale?
+  var timeZone: TimeZone?
+  var date: Date?
+  var help = false
+
+  static let usage = """
+    Usage: world-demo [--live] [--locale ID] [--time-zone ID] [--date DATE]
+
+    Runs the example screens (Dates, Pokemons, CatFact, Movies, Books) in the
+    terminal and prints every state each screen goes through.
+
+    Options:
+      --live            Use the real APIs instead of the embedded fixture world.
+                        (Movies needs TMDB_API_TOKEN in the environment.)
+      --locale ID       The locale, such as es-AR or ja_JP.
+      --time-zone ID    The time zone, such as America/Argentina/Buenos_Aires or UTC.
+      --date DATE       The current date: ISO 8601 (2026-01-15T14:30:00Z),
+                        distantPast or distantFuture.
+      -h, --help        Show this help.
+    """
+
+  /// A command line that cannot be run, and why.
+  struct Problem: Error, Equatable, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Parses `arguments`, the command line without the program's name.
+  static func parse(_ arguments: [String]) throws(Problem) -> DemoOptions {
+    var options = DemoOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--live":
+        options.live = true
+      case "-h", "--help":
+        options.help = true
+      case "--locale":
+        options.locale = try locale(value(for: argument, from: &remaining))
+      case "--time-zone":
+        options.timeZone = try timeZone(value(for: argument, from: &remaining))
+      case "--date":
+        options.date = try date(value(for: argument, from: &remaining))
+      default:
+        throw Problem(description: "unknown option '\(argument)'")
+      }
+    }
+    return options
+  }
+
+  private static func value(
+    for option: String, from remaining: inout ArraySlice<String>
+  ) throws(Problem) -> String {
+    guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+      throw Problem(description: "\(option) needs a value")
+    }
+    return value
+  }
+
+  private static func locale(_ identifier: String) throws(Problem) -> Locale {
+    let canonical = identifier.replacingOccurrences(of: "-", with: "_")
+    guard Locale.availableIdentifiers.contains(canonical) else {
+      throw Problem(description: "unknown locale '\(identifier)' (try es-AR, en-GB or ja_JP)")
+    }
+    return Locale(identifier: identifier)
+  }
+
+  private static func timeZone(_ identifier: String) throws(Problem) -> TimeZone {
+    guard let zone = TimeZone(identifier: identifier) else {
+      throw Problem(description: "unknown time zone '\(identifier)' (try UTC or Asia/Tokyo)")
+    }
+    return zone
+  }
+
+  private static func date(_ text: String) throws(Problem) -> Date {
+    switch text {
+    case "distantPast": return .distantPast
+    case "distantFuture": return .distantFuture
+    default:
+      guard let date = try? Date(text, strategy: .iso8601) else {
+        throw Problem(
+          description:
+            "invalid date '\(text)' (use ISO 8601 such as 2026-01-15T14:30:00Z, distantPast or distantFuture)"
+        )
+      }
+      return date
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import CurrentWorld
+import CurrentWorldExamples
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The world `world-demo` runs on by default: fixed settings, and the live
+/// API clients talking to embedded JSON instead of the network, so the demo
+/// exercises the real request building and decoding and prints the same
+/// bytes every run.
+enum FixtureWorld {
+  static let date = Date(timeIntervalSince1970: 1_768_487_400)  // 2026-01-15T14:30:00Z
+
+  static var world: World {
+    let client = HTTPClient(
+      baseURL: URL(string: "https://fixtures.invalid")!,
+      token: { "fixture-token" },
+      transport: answer
+    )
+    var world = World(
+      context: .test,
+      calendar: Calendar(identifier: .gregorian),
+      date: { date },
+      locale: Locale(identifier: "en_US"),
+      timeZone: TimeZone(identifier: "UTC")!,
+      notifications: .recording(),
+      pokemonsAPI: .live(client: client, limit: 6),
+      catFactAPI: .live(client: client)
+    )
+    world.moviesDatabase = .inMemory()
+    world.moviesAPI = .live(client: client)
+    world.booksAPI = .live(client: client, limit: 3)
+    return world
+  }
+
+  /// Serves the embedded JSON by path, as the real services would.
+  @Sendable static func answer(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    let url = request.url!
+    let body: String
+    var status = 200
+    switch url.path {
+    case "/api/v2/pokemon": body = pokemons
+    case "/fact": body = catFact
+    case "/3/movie/popular": body = movies
+    case "/search.json": body = books
+    default:
+      status = 404
+      body = #"{"error": "no fixture for \#(url.path)"}"#
+    }
+    let response = HTTPURLResponse(
+      url: url, statusCode: status, httpVersion: "HTTP/1.1",
+      headerFields: ["Content-Type": "application/json"])!
+    return (Data(body.utf8), response)
+  }
+
+  static let pokemons = """
+    {"count": 1302, "next": null, "previous": null, "results": [
+      {"name": "bulbasaur", "url": "https://pokeapi.co/api/v2/pokemon/1/"},
+      {"name": "ivysaur", "url": "https://pokeapi.co/api/v2/pokemon/2/"},
+      {"name": "venusaur", "url": "https://pokeapi.co/api/v2/pokemon/3/"},
+      {"name": "charmander", "url": "https://pokeapi.co/api/v2/pokemon/4/"},
+      {"name": "charmeleon", "url": "https://pokeapi.co/api/v2/pokemon/5/"},
+      {"name": "charizard", "url": "https://pokeapi.co/api/v2/pokemon/6/"}]}
+    """
+
+  static let catFact = """
+    {"fact": "A cat's purr vibrates at a frequency of 25 to 150 hertz.", "length": 56}
+    """
+
+  static let movies = """
+    {"page": 1, "results": [
+      {"id": 1, "title": "Nueve reinas", "release_date": "2000-08-31"},
+      {"id": 2, "title": "El secreto de sus ojos", "release_date": "2009-08-13"},
+      {"id": 3, "title": "Relatos salvajes", "release_date": "2014-08-21"}]}
+    """
+
+  static let books = """
+    {"numFound": 3, "docs": [
+      {"title": "Ficciones", "author_name": ["Jorge Luis Borges"], "first_publish_year": 1944},
+      {"title": "El Aleph", "author_name": ["Jorge Luis Borges"], "first_publish_year": 1949},
+      {"title": "Rayuela", "author_name": ["Julio Cortázar"], "first_publish_year": 1963}]}
+    """
+}

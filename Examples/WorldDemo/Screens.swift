@@ -1,0 +1,111 @@
+import CurrentWorld
+import CurrentWorldExamples
+import Foundation
+
+/// Renders each example screen and every state it goes through.
+@MainActor enum Screens {
+  static func run(live: Bool) async {
+    header(live: live)
+    dates()
+    await pokemons()
+    await catFact()
+    await movies()
+    await books()
+  }
+
+  static func header(live: Bool) {
+    print("CurrentWorld demo: \(live ? "live APIs" : "embedded fixture world (offline)")")
+    let date = Current.date()
+    let instant =
+      date == .distantFuture
+      ? "distantFuture" : date == .distantPast ? "distantPast" : date.formatted(.iso8601)
+    print(
+      "World: date \(instant), locale \(Current.locale.identifier), "
+        + "time zone \(Current.timeZone.identifier), calendar \(Current.calendar.identifier)")
+  }
+
+  static func section(_ title: String) {
+    print("\n== \(title) ==")
+  }
+
+  static func dates() {
+    section("Dates")
+    let styles: [(String, DateFormatter.Style, DateFormatter.Style)] = [
+      ("full/full", .full, .full), ("long/short", .long, .short),
+      ("medium/medium", .medium, .medium), ("short/none", .short, .none),
+    ]
+    let viewModel = DateViewModel()
+    for (name, dateStyle, timeStyle) in styles {
+      let text = viewModel.currentFormattedDate(dateStyle: dateStyle, timeStyle: timeStyle)
+      print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0))\(text)")
+    }
+  }
+
+  static func pokemons() async {
+    section("Pokemons")
+    let viewModel = PokemonsViewModel()
+    let transitions = Transitions(viewModel, \.isLoading) { print($0 ? "  loading…" : "  idle") }
+    await viewModel.fetchPokemons()
+    transitions.finish()
+    if let error = viewModel.error {
+      print("  error: \(error)")
+    } else {
+      print("  \(viewModel.pokemons.count) pokemons: \(viewModel.pokemons.joined(separator: ", "))")
+    }
+  }
+
+  static func catFact() async {
+    section("Cat fact")
+    let viewModel = CatFactViewModel()
+    let transitions = Transitions(viewModel, \.state) { state in
+      print("  state: \(describe(state) { "\"\($0.fact)\" (\($0.length) characters)" })")
+    }
+    await viewModel.fetch()
+    transitions.finish()
+  }
+
+  static func movies() async {
+    section("Movies")
+    let viewModel = MoviesViewModel()
+    print("  first appearance (empty database, then the network):")
+    let transitions = Transitions(viewModel, \.state) { state in
+      print(
+        "  state: \(describe(state) { movies in list(movies.map { "\($0.title) (\($0.year.map(String.init) ?? "?"))" }) })"
+      )
+    }
+    await viewModel.onAppear()
+    transitions.finish()
+    print("  analytics: \(AnalyticsLog.shared.drain().joined(separator: ", "))")
+    print("  second appearance (from the database):")
+    await viewModel.onAppear()
+    transitions.finish()
+    print("  analytics: \(AnalyticsLog.shared.drain().joined(separator: ", "))")
+  }
+
+  static func books() async {
+    section("Books")
+    let viewModel = BooksListViewModel(query: "borges")
+    print("  query: \(viewModel.query)")
+    let transitions = Transitions(viewModel, \.state) { state in
+      print(
+        "  state: \(describe(state) { books in list(books.map { "\($0.title) by \($0.authors.joined(separator: " & "))" }) })"
+      )
+    }
+    await viewModel.load()
+    transitions.finish()
+    print("  empty books view: \(viewModel.showEmptyBooksView ? "shown" : "hidden")")
+  }
+
+  static func describe<Info>(_ state: ViewState<Info>, loaded: (Info) -> String) -> String {
+    switch state {
+    case .initial: return "initial"
+    case .loading: return "loading"
+    case .loaded(let info): return "loaded \(loaded(info))"
+    case .error(let error): return "error: \(error)"
+    }
+  }
+
+  static func list(_ items: [String]) -> String {
+    items.isEmpty ? "nothing" : "\(items.count): " + items.joined(separator: "; ")
+  }
+}

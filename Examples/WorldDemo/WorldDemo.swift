@@ -1,0 +1,53 @@
+import CurrentWorld
+import CurrentWorldExamples
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `swift run world-demo`: the example screens in a terminal, offline on an
+/// embedded fixture world unless `--live` is given.
+@main struct WorldDemo {
+  static func main() async {
+    let options: DemoOptions
+    do {
+      options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(
+        Data("world-demo: \(error)\nRun 'world-demo --help' for usage.\n".utf8))
+      exit(64)  // EX_USAGE
+    }
+    if options.help {
+      print(DemoOptions.usage)
+      return
+    }
+    #if DEBUG
+      await run(options)
+    #else
+      // Release builds make `Current` a `let`: nothing, not even this demo,
+      // can swap in the fixture world or the command line's settings.
+      FileHandle.standardError.write(
+        Data(
+          "world-demo: sets Current, which only debug builds allow; run it with 'swift run world-demo'.\n"
+            .utf8))
+      exit(1)
+    #endif
+  }
+
+  #if DEBUG
+    static func run(_ options: DemoOptions) async {
+      var world = options.live ? World.live : FixtureWorld.world
+      if let locale = options.locale { world.locale = locale }
+      if let timeZone = options.timeZone { world.timeZone = timeZone }
+      if let date = options.date { world.date = { date } }
+      world.analytics = Analytics(track: AnalyticsLog.shared.append)
+
+      await withWorld(world) {
+        await Screens.run(live: options.live)
+      }
+    }
+  #endif
+}

@@ -1,0 +1,94 @@
+import CurrentWorld
+import CurrentWorldExamples
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+@Suite(.world) @MainActor struct CatFactViewModelTests {
+  struct Offline: Error {}
+  static let fact = CatFact(fact: "Cats sleep 70% of their lives.", length: 30)
+
+  @Test func fetchLoadsTheFact() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = { fact }
+    let viewModel = CatFactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    #expect(viewModel.state == .loaded(fact))
+    #expect(viewModel.state.info == fact)
+    #expect(!viewModel.state.isLoading)
+    states.assertValues([.initial, .loading, .loaded(fact)])
+  }
+
+  @Test func fetchShowsTheError() async {
+    Current.catFactAPI.fetchFact = { throw Offline() }
+    let viewModel = CatFactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    #expect(viewModel.state.error is Offline)
+    states.assertValues([.initial, .loading, .error(Offline())])
+  }
+
+  @Test func anAPIErrorReachesTheState() async {
+    let url = URL(string: "https://catfact.ninja/fact")!
+    Current.catFactAPI.fetchFact = {
+      throw APIError.status(code: 500, url: url, bodyExcerpt: "down")
+    }
+    let viewModel = CatFactViewModel()
+
+    await viewModel.fetch()
+
+    #expect(viewModel.state.error as? APIError == .status(code: 500, url: url, bodyExcerpt: "down"))
+  }
+
+  @Test func isLoadingWhileTheFactIsOnItsWay() async throws {
+    let (stream, continuation) = AsyncStream<CatFact>.makeStream()
+    Current.catFactAPI.fetchFact = {
+      for await fact in stream { return fact }
+      throw CancellationError()
+    }
+    let viewModel = CatFactViewModel()
+    let fetching = Task { await viewModel.fetch() }
+    while !viewModel.state.isLoading { await Task.yield() }
+    #expect(viewModel.state == .loading)
+    continuation.yield(Self.fact)
+    await fetching.value
+    #expect(viewModel.state == .loaded(Self.fact))
+  }
+
+  @Test func theInjectedFormUsesItsOwnClosure() async {
+    Current.catFactAPI.fetchFact = { CatFact(fact: "from Current", length: 12) }
+    let viewModel = CatFactViewModel(fetchFact: { CatFact(fact: "injected", length: 8) })
+
+    await viewModel.fetch()
+
+    #expect(viewModel.state.info?.fact == "injected")
+  }
+
+  @Test func injectingCurrentTakesTheWorldAtCreation() async {
+    Current.catFactAPI.fetchFact = { CatFact(fact: "at creation", length: 11) }
+    let injected = CatFactViewModel(fetchFact: Current.catFactAPI.fetchFact)
+    let reading = CatFactViewModel()
+    Current.catFactAPI.fetchFact = { CatFact(fact: "later", length: 5) }
+
+    await injected.fetch()
+    await reading.fetch()
+
+    #expect(injected.state.info?.fact == "at creation")
+    #expect(reading.state.info?.fact == "later")
+  }
+
+  @Test func theViewModelIsDeallocated() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = { fact }
+    await expectDeallocation {
+      let viewModel = CatFactViewModel()
+      await viewModel.fetch()
+      return viewModel
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import CurrentWorld
+import CurrentWorldExamples
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+@Suite(.world) @MainActor struct PokemonsViewModelTests {
+  struct Offline: Error {}
+
+  @Test func fetchShowsThePokemons() async {
+    Current.pokemonsAPI.fetchPokemons = { ["bulbasaur", "ivysaur"] }
+    let viewModel = PokemonsViewModel()
+    let loading = StateRecorder(viewModel, \.isLoading)
+
+    await viewModel.fetchPokemons()
+
+    #expect(viewModel.pokemons == ["bulbasaur", "ivysaur"])
+    #expect(viewModel.error == nil)
+    loading.assertValues([false, true, false])
+  }
+
+  @Test func fetchShowsTheError() async {
+    Current.pokemonsAPI.fetchPokemons = { throw Offline() }
+    let viewModel = PokemonsViewModel()
+
+    await viewModel.fetchPokemons()
+
+    #expect(viewModel.pokemons.isEmpty)
+    #expect(viewModel.error is Offline)
+    #expect(!viewModel.isLoading)
+  }
+
+  @Test func aSuccessfulRetryClearsTheError() async {
+    Current.pokemonsAPI.fetchPokemons = { throw Offline() }
+    let viewModel = PokemonsViewModel()
+    await viewModel.fetchPokemons()
+    Current.pokemonsAPI.fetchPokemons = { ["pikachu"] }
+
+    await viewModel.fetchPokemons()
+
+    #expect(viewModel.error == nil)
+    #expect(viewModel.pokemons == ["pikachu"])
+  }
+
+  @Test func theViewModelIsDeallocated() async {
+    Current.pokemonsAPI.fetchPokemons = { ["mew"] }
+    await expectDeallocation {
+      let viewModel = PokemonsViewModel()
+      await viewModel.fetchPokemons()
+      return viewModel
+    }
+  }
+}
