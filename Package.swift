@@ -25,6 +25,12 @@ let package = Package(
       name: "CurrentWorldTestingTests",
       dependencies: ["CurrentWorld", "CurrentWorldTesting"]
     ),
+    // The code of the DocC articles, compiled and run; `.ci/run` checks that
+    // every snippet in an article is found here.
+    .testTarget(
+      name: "CurrentWorldDocumentationTests",
+      dependencies: ["CurrentWorld", "CurrentWorldTesting"]
+    ),
     .testTarget(
       name: "CurrentWorldExamplesTests",
       dependencies: ["CurrentWorld", "CurrentWorldTesting", "CurrentWorldExamples", "world-demo"]

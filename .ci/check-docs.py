@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Fails when a public symbol lacks a /// comment with a code example.
+"""Fails when a public symbol lacks a /// comment with a code example, or
+when a module's top-level public symbol is missing from the Topics of its
+DocC landing page.
 
 Reads the symbol graphs that `swift build -emit-symbol-graph` wrote into the
 folder given as the first argument, for the modules named after it.
@@ -13,10 +15,15 @@ modules = sys.argv[2:]
 problems = []
 checked = 0
 for module in modules:
-    for path in sorted(folder.glob(f"{module}*.symbols.json")):
+    landing = pathlib.Path(f"Sources/{module}/{module}.docc/{module}.md").read_text()
+    paths = [folder / f"{module}.symbols.json", *folder.glob(f"{module}@*.symbols.json")]
+    for path in sorted(p for p in paths if p.exists()):
         graph = json.loads(path.read_text())
         for symbol in graph["symbols"]:
             if symbol.get("accessLevel") not in ("public", "open"):
+                continue
+            # An extension block is documented by its members.
+            if symbol.get("kind", {}).get("identifier") == "swift.extension":
                 continue
             # Synthesized conformances and members inherited from the standard
             # library carry the standard library's docs, not ours.
@@ -27,6 +34,9 @@ for module in modules:
             name = ".".join(symbol["pathComponents"])
             lines = [line["text"] for line in symbol.get("docComment", {}).get("lines", [])]
             where = f'{location.split("/Sources/")[-1]}:{symbol["location"]["position"]["line"] + 1}'
+            top_level = len(symbol["pathComponents"]) == 1 and not path.name.count("@")
+            if top_level and f"``{symbol['pathComponents'][0]}" not in landing:
+                problems.append(f"{where}: {module}.{name} is not in the Topics of {module}.md")
             if not lines:
                 problems.append(f"{where}: public symbol {module}.{name} has no /// comment")
             elif not any(line.strip().startswith("```") for line in lines):

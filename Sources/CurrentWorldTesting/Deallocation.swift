@@ -22,11 +22,16 @@
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the object to go.
+  ///   - fileID: Where a failure is reported: the caller's file.
+  ///   - filePath: The full path of that file.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  ///   - isolation: The actor the caller runs on; leave it to the default.
   ///   - scope: Makes and uses the object, then returns it.
   /// - Returns: Whether the object was deallocated.
   @discardableResult
   public func expectDeallocation<Object: AnyObject>(
-    timeout: Duration = .milliseconds(500),
+    timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -59,6 +64,11 @@
     ///   assertDeallocatedAfterTest(viewModel)
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object that must be gone after the test.
+    ///   - filePath: Where a failure is reported: the caller's file.
+    ///   - line: The caller's line.
     public func assertDeallocatedAfterTest(
       _ object: AnyObject,
       filePath: StaticString = #filePath,

@@ -103,6 +103,13 @@
     /// ```swift
     /// states.assertValues([.initial, .loading, .error(APIError.timeout(url: url))])
     /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: Every value the property should have taken, in order.
+    ///   - fileID: Where a failure is reported: the caller's file.
+    ///   - filePath: The full path of that file.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
     public func assertValues(
       _ expected: [Value],
       fileID: StaticString = #fileID,

@@ -14,11 +14,11 @@
     /// A deterministic world for tests: ``testDate``, `en_US_POSIX`, UTC, the
     /// Gregorian calendar, a private recording notification hub, and
     /// unimplemented APIs. App-defined dependencies take their key's
-    /// ``WorldKey/testValue``.
+    /// `WorldKey.testValue`.
     ///
     /// Calling an API that the test did not override fails the test, names
     /// the field and shows the line that overrides it, then throws
-    /// ``UnimplementedError``.
+    /// `UnimplementedError`.
     ///
     /// ```swift
     /// await withWorld(.test) {

@@ -11,8 +11,13 @@
 /// }
 /// ```
 ///
-/// - Parameter field: The field's name as tests write it, such as
-///   `Current.analytics.track`.
+/// - Parameters:
+///   - field: The field's name as tests write it, such as
+///     `Current.analytics.track`.
+///   - fileID: Where the closure is declared; the issue points there.
+///   - filePath: The full path of that file.
+///   - line: The line of the declaration.
+///   - column: The column of the declaration.
 /// - Returns: A closure with any arguments and result.
 public func unimplemented<each Argument, Result>(
   _ field: String,
@@ -34,7 +39,12 @@ public func unimplemented<each Argument, Result>(
 /// let testValue = Storage(load: unimplemented("Current.storage.load"))
 /// ```
 ///
-/// - Parameter field: The field's name as tests write it.
+/// - Parameters:
+///   - field: The field's name as tests write it.
+///   - fileID: Where the closure is declared; the issue points there.
+///   - filePath: The full path of that file.
+///   - line: The line of the declaration.
+///   - column: The column of the declaration.
 /// - Returns: A closure with any arguments and result.
 public func unimplemented<each Argument, Result>(
   _ field: String,
@@ -59,6 +69,10 @@ public func unimplemented<each Argument, Result>(
 /// - Parameters:
 ///   - field: The field's name as tests write it.
 ///   - placeholder: What the closure returns after reporting.
+///   - fileID: Where the closure is declared; the issue points there.
+///   - filePath: The full path of that file.
+///   - line: The line of the declaration.
+///   - column: The column of the declaration.
 /// - Returns: A closure with any arguments.
 public func unimplemented<each Argument, Result: Sendable>(
   _ field: String,

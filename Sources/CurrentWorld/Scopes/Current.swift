@@ -10,7 +10,7 @@
   /// Current = World.live
   /// ```
   ///
-  /// A read returns the innermost world entered with ``withWorld(_:operation:)``
+  /// A read returns the innermost world entered with ``withWorld(_:operation:)-((World)->Void,_)``
   /// (or the testing trait), and the process-wide world where no scope is
   /// active; a write changes that same world. Reads and writes are free of
   /// data races, and a write inside one scope is never seen in another.

@@ -226,13 +226,13 @@ public struct World: Sendable {
   /// ```
   public subscript<Key: WorldKey>(key: Key.Type) -> Key.Value {
     get {
-      guard let value = storage.fields.dependencies[ObjectIdentifier(key)] else {
+      guard let box = storage.fields.dependencies[ObjectIdentifier(key)] else {
         return storage.fields.context == .live ? Key.liveValue : Key.testValue
       }
-      // Only the setter below stores under this key, always a `Key.Value`.
-      return value as! Key.Value
+      // Only the setter below stores under this key, always in this box type.
+      return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value
     }
-    set { update { $0.dependencies[ObjectIdentifier(key)] = newValue } }
+    set { update { $0.dependencies[ObjectIdentifier(key)] = TypedDependencyBox(newValue) } }
   }
 
   /// Changes fields by giving this world a new storage; other worlds that

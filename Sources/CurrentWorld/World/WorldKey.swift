@@ -49,7 +49,7 @@ public protocol WorldKey {
   static var liveValue: Value { get }
 
   /// The value a ``World/Context-swift.enum/test`` world uses when nothing
-  /// overrides it. Build its closures with ``unimplemented(_:fileID:filePath:line:column:)``
+  /// overrides it. Build its closures with ``unimplemented(_:fileID:filePath:line:column:)-5j9rd``
   /// so that a test that calls one without overriding it fails, and says
   /// which line to add.
   ///

@@ -145,7 +145,7 @@ import Testing
   }
 
   @Test func aSlowServerTimesOut() async throws {
-    let error = try await Self.against(.delayed(seconds: 1, .json("{}"))) { client, server in
+    let error = try await Self.against(.delayed(seconds: 3, .json("{}"))) { client, server in
       var client = client
       client.timeout = 0.3
       do {
@@ -160,7 +160,7 @@ import Testing
   }
 
   @Test func anEndpointTimeoutOverridesTheClients() async throws {
-    try await Self.against(.delayed(seconds: 1, .json("{}"))) { client, server in
+    try await Self.against(.delayed(seconds: 3, .json("{}"))) { client, server in
       await #expect(throws: APIError.timeout(url: server.baseURL.appendingPathComponent("slow"))) {
         _ = try await client.data(for: Endpoint(.get, "/slow").timeout(0.3))
       }

@@ -62,7 +62,7 @@ import Testing
   #if os(Linux)
     @Test func theConnectionCheckSeesAnOpenConnection() async throws {
       // Guards the check above: while an answer is pending, it must see it.
-      let server = try LoopbackServer { _ in .delayed(seconds: 0.5, .json("{}")) }
+      let server = try LoopbackServer { _ in .delayed(seconds: 3, .json("{}")) }
       defer { server.stop() }
       let session = URLSession(configuration: .ephemeral)
       defer { session.invalidateAndCancel() }
@@ -71,7 +71,7 @@ import Testing
           for: Endpoint(.get, "/"))
       }
       var open: [String] = []
-      for _ in 0..<40 where open.isEmpty {
+      for _ in 0..<500 where open.isEmpty {
         try await Task.sleep(for: .milliseconds(5))
         open = try Self.openConnections(port: server.port)
       }

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so that the peers they compare
+// against (swift-dependencies) never reach users of CurrentWorld.
+import Foundation
+import PackageDescription
+
+// The root package is depended on by path; its identity is its folder's
+// name, which differs between clones, so it is read from the path.
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+
+let package = Package(
+  name: "CurrentWorldBenchmarks",
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
+  dependencies: [
+    .package(path: root.path),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "CurrentWorldBenchmarks",
+      dependencies: [
+        .product(name: "CurrentWorld", package: root.lastPathComponent),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,80 @@
+#if DEBUG
+  import CurrentWorld
+  import Foundation
+
+  /// An app-defined dependency, for the cost of reading one.
+  struct BenchClock: Sendable {
+    var now: @Sendable () -> Date
+  }
+
+  enum BenchClockKey: WorldKey {
+    static let liveValue = BenchClock(now: cheapDate)
+    static let testValue = BenchClock(now: cheapDate)
+  }
+
+  extension World {
+    var benchClock: BenchClock {
+      get { self[BenchClockKey.self] }
+      set { self[BenchClockKey.self] = newValue }
+    }
+  }
+
+  /// Cases measured in the optimized build with DEBUG defined, where
+  /// `Current` can be overridden.
+  enum OverridableCases {
+    static var all: [Case] {
+      Current.date = cheapDate
+      return [
+        Baselines.cheap,
+        Case(name: "CurrentWorld overridable: Current.date(), no scope") { n in
+          for _ in 0..<n { blackHole(Current.date()) }
+        },
+        Case(name: "CurrentWorld overridable: Current.date(), in a scope") { n in
+          withWorld {
+            $0.date = cheapDate
+          } operation: {
+            for _ in 0..<n { blackHole(Current.date()) }
+          }
+        },
+        Case(name: "CurrentWorld overridable: Current.date(), 3 nested scopes") { n in
+          withWorld {
+            $0.date = cheapDate
+          } operation: {
+            withWorld {
+              $0.locale = Locale(identifier: "es-AR")
+            } operation: {
+              withWorld {
+                $0.timeZone = TimeZone(identifier: "UTC")!
+              } operation: {
+                for _ in 0..<n { blackHole(Current.date()) }
+              }
+            }
+          }
+        },
+        Case(name: "CurrentWorld overridable: app-defined field, in a scope") { n in
+          withWorld {
+            $0.benchClock.now = cheapDate
+          } operation: {
+            for _ in 0..<n { blackHole(Current.benchClock.now()) }
+          }
+        },
+        Baselines.bareWithValue,
+        Case(name: "CurrentWorld overridable: withWorld, one override") { n in
+          for index in 0..<n {
+            withWorld {
+              $0.date = cheapDate
+            } operation: {
+              blackHole(index)
+            }
+          }
+        },
+        Case(name: "CurrentWorld overridable: withWorld(world), prebuilt") { n in
+          let world = Current
+          for index in 0..<n {
+            withWorld(world) { blackHole(index) }
+          }
+        },
+      ]
+    }
+  }
+#endif

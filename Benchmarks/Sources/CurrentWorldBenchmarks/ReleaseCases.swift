@@ -1,0 +1,70 @@
+#if !DEBUG
+  import CurrentWorld
+  import Dependencies
+  import Foundation
+
+  /// Cases measured in the release build.
+  enum ReleaseCases {
+    static let fixedDate = Date(timeIntervalSinceReferenceDate: 1)
+
+    static var all: [Case] {
+      [
+        Baselines.cheap,
+        Case(name: "naive: nonisolated(unsafe) var") { n in
+          for _ in 0..<n { blackHole(naiveClock.date()) }
+        },
+        Case(name: "baseline: let closure, live clock") { n in
+          for _ in 0..<n { blackHole(liveBaselineClock.date()) }
+        },
+        Case(name: "CurrentWorld release: Current.date()") { n in
+          for _ in 0..<n { blackHole(Current.date()) }
+        },
+        Baselines.bareWithValue,
+        Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made once") { n in
+          withDependencies {
+            $0.date = .constant(fixedDate)
+          } operation: {
+            let dependency = Dependency(\.date)
+            for _ in 0..<n { blackHole(dependency.wrappedValue.now) }
+          }
+        },
+        Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made per read") { n in
+          withDependencies {
+            $0.date = .constant(fixedDate)
+          } operation: {
+            for _ in 0..<n { blackHole(Dependency(\.date).wrappedValue.now) }
+          }
+        },
+        Case(name: "swift-dependencies: withDependencies, one override") { n in
+          for index in 0..<n {
+            withDependencies {
+              $0.date = .constant(fixedDate)
+            } operation: {
+              blackHole(index)
+            }
+          }
+        },
+        Case(name: "DateFormatter, new and configured each time, formatting a date") { n in
+          for _ in 0..<n {
+            let formatter = DateFormatter()
+            formatter.locale = Current.locale
+            formatter.timeZone = Current.timeZone
+            formatter.calendar = Current.calendar
+            formatter.dateStyle = .full
+            formatter.timeStyle = .full
+            blackHole(formatter.string(from: fixedDate))
+          }
+        },
+        Case(name: "Current.dateFormatter(.full, .full), warm, formatting a date") { n in
+          for _ in 0..<n {
+            blackHole(
+              Current.dateFormatter(dateStyle: .full, timeStyle: .full).string(from: fixedDate))
+          }
+        },
+        Case(name: "Current.dateFormatter(.full, .full), warm, lookup only") { n in
+          for _ in 0..<n { blackHole(Current.dateFormatter(dateStyle: .full, timeStyle: .full)) }
+        },
+      ]
+    }
+  }
+#endif

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Turns the benchmark binaries' lines into the table of Benchmarks/README.md.
+
+Each line is `build<TAB>case<TAB>ns/op`. A ratio divides a case by a baseline
+from the same build (the same process), so the machine's speed cancels out;
+targets that compare cases from the two builds compare their ratios.
+"""
+import sys
+
+rows = []
+ns = {}
+for line in open(sys.argv[1]):
+    build, name, value = line.rstrip("\n").split("\t")
+    ns[(build, name)] = float(value)
+    rows.append((build, name))
+
+CHEAP = "baseline: let closure"
+LIVE = "baseline: let closure, live clock"
+BARE = "TaskLocal.withValue, bare"
+R, D = "release", "debug-semantics"
+
+def ratio(build, name, base):
+    return ns[(build, name)] / ns[(build, base)]
+
+# The baseline each case is divided by.
+baseline_of = {
+    "CurrentWorld release: Current.date()": LIVE,
+    "baseline: let closure, live clock": LIVE,
+    "swift-dependencies: withDependencies, one override": BARE,
+    "CurrentWorld overridable: withWorld, one override": BARE,
+    "CurrentWorld overridable: withWorld(world), prebuilt": BARE,
+    BARE: BARE,
+}
+
+def targets():
+    out = {}
+    def add(build, name, text, ok):
+        out[(build, name)] = f"{text}: {'pass' if ok else 'MISS'}"
+    deps_read = ratio(R, "swift-dependencies: @Dependency(\\.date) read, wrapper made once", CHEAP)
+    deps_scope = ratio(R, "swift-dependencies: withDependencies, one override", BARE)
+    release_read = ratio(R, "CurrentWorld release: Current.date()", LIVE)
+    add(R, "CurrentWorld release: Current.date()", "<= 1.2x baseline", release_read <= 1.2)
+    scoped = ratio(D, "CurrentWorld overridable: Current.date(), in a scope", CHEAP)
+    add(D, "CurrentWorld overridable: Current.date(), in a scope",
+        f"<= 15x baseline and >= 10x faster than swift-dependencies ({deps_read / scoped:.1f}x)",
+        scoped <= 15 and deps_read / scoped >= 10)
+    scope = ratio(D, "CurrentWorld overridable: withWorld, one override", BARE)
+    add(D, "CurrentWorld overridable: withWorld, one override",
+        f"<= 1.5x bare withValue and faster than withDependencies ({deps_scope:.2f}x)",
+        scope <= 1.5 and scope < deps_scope)
+    warm = ns[(R, "Current.dateFormatter(.full, .full), warm, formatting a date")]
+    new = ns[(R, "DateFormatter, new and configured each time, formatting a date")]
+    add(R, "Current.dateFormatter(.full, .full), warm, formatting a date",
+        f">= 50x faster than a new DateFormatter ({new / warm:.0f}x)", new / warm >= 50)
+    ours = ("build", "clean debug build: CurrentWorld library")
+    theirs = ("build", "clean debug build: one file importing swift-dependencies")
+    if ours in ns and theirs in ns:
+        add(*ours, f">= 3x faster than swift-dependencies ({ns[theirs] / ns[ours]:.1f}x)",
+            ns[theirs] / ns[ours] >= 3)
+    return out
+
+brief = len(sys.argv) > 2 and sys.argv[2] == "--brief"
+# A brief run measures nothing, so it judges no target.
+goals = {} if brief else targets()
+
+def show(value):
+    if value >= 1e8:
+        return f"{value / 1e9:.1f} s"
+    return f"{value:,.1f}"
+
+if brief:
+    print("Brief run: each case ran a few times only, so these numbers are not measurements.\n")
+print("| build | case | ns/op (median) | ratio | target |")
+print("|---|---|---:|---:|---|")
+for build, name in rows:
+    value = ns[(build, name)]
+    if build == "build":
+        print(f"| {build} | {name} | {show(value)} | | {goals.get((build, name), '')} |")
+        continue
+    base = baseline_of.get(name, CHEAP)
+    print(f"| {build} | {name} | {show(value)} | {ratio(build, name, base):.2f}x {base} | {goals.get((build, name), '')} |")

@@ -1,0 +1,49 @@
+// The code of the article "Defining your own dependencies", compiled and run
+// as tests.
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+struct Analytics: Sendable {
+  var track: @Sendable (String) -> Void
+}
+
+enum AnalyticsKey: WorldKey {
+  static let liveValue = Analytics(track: { event in print("analytics:", event) })
+  static let testValue = Analytics(track: unimplemented("Current.analytics.track", placeholder: ()))
+}
+
+extension World {
+  var analytics: Analytics {
+    get { self[AnalyticsKey.self] }
+    set { self[AnalyticsKey.self] = newValue }
+  }
+}
+
+func didFinishOnboarding() {
+  Current.analytics.track("onboarding_finished")
+}
+
+final class TrackedEvents: @unchecked Sendable {
+  private let lock = NSLock()
+  private var events: [String] = []
+  var all: [String] { lock.withLock { events } }
+  func append(_ event: String) { lock.withLock { events.append(event) } }
+}
+
+@Suite(.world) struct DependencySnippets {
+  @Test func onboardingIsTracked() {
+    let events = TrackedEvents()
+    Current.analytics.track = { events.append($0) }
+
+    didFinishOnboarding()
+
+    #expect(events.all == ["onboarding_finished"])
+  }
+
+  @Test func theLiveValueIsUsedInLiveWorlds() {
+    #expect(World.live.context == .live)
+    #expect(Current.context == .test)
+  }
+}
