@@ -11,11 +11,7 @@
   enum TestRunnerReporter {
     static let reporter = IssueReporter { issue in
       if Test.current != nil {
-        Issue.record(
-          Comment(rawValue: issue.message),
-          sourceLocation: SourceLocation(
-            fileID: issue.fileID, filePath: issue.filePath, line: issue.line, column: issue.column)
-        )
+        Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(of: issue))
       } else if let testCase = RunningTestCase.current?.testCase {
         testCase.recordFailure(
           withDescription: issue.message, inFile: issue.filePath, atLine: issue.line, expected: true
@@ -23,6 +19,18 @@
       } else {
         IssueReporter.standardError.report(issue)
       }
+    }
+
+    /// Swift Testing's place for `issue`. `SourceLocation` traps on a line or
+    /// column below 1 or a file ID without a module, and a `ReportedIssue` can
+    /// be made by hand, so those are mended rather than trusted.
+    static func sourceLocation(of issue: ReportedIssue) -> SourceLocation {
+      SourceLocation(
+        fileID: issue.fileID.contains("/") ? issue.fileID : "Unknown/\(issue.fileID)",
+        filePath: issue.filePath.isEmpty ? issue.fileID : issue.filePath,
+        line: max(issue.line, 1),
+        column: max(issue.column, 1)
+      )
     }
 
     private static let installation: Void = { IssueReporter.current = reporter }()

@@ -68,3 +68,16 @@ import Testing
     }
   }
 }
+
+@Suite(.world) struct TestRunnerReporterTests {
+  @Test func handMadeIssuesWithoutAPlaceAreStillRecorded() {
+    withKnownIssue {
+      IssueReporter.current.report(
+        ReportedIssue(
+          message: "made by hand", fileID: "NoModule", filePath: "", line: 0, column: -3))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "made by hand" }
+        && issue.sourceLocation?.line == 1 && issue.sourceLocation?.fileID == "Unknown/NoModule"
+    }
+  }
+}

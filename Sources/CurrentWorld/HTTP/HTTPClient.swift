@@ -138,8 +138,13 @@ public struct HTTPClient: Sendable {
   /// Runs the transport, and stops it with ``APIError/timeout(url:)`` once
   /// the request's timeout has passed: `URLSession` on Linux does not honour
   /// `URLRequest.timeoutInterval`, and a stubbed transport would not either.
+  /// A timeout that is not positive, or is infinite, sets no deadline.
   private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
     let transport = transport
+    // No positive, finite timeout means no deadline of ours.
+    guard request.timeoutInterval > 0, request.timeoutInterval < 1e9 else {
+      return try await transport(request)
+    }
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
       group.addTask { try await transport(request) }
       group.addTask {

@@ -167,6 +167,19 @@ import Testing
     }
   }
 
+  @Test(arguments: [0, -1, Double.infinity])
+  func aTimeoutThatIsNotPositiveOrFiniteSetsNoDeadline(_ seconds: Double) async throws {
+    let base = URL(string: "https://example.com")!
+    let client = HTTPClient(baseURL: base, timeout: seconds) { request in
+      try await Task.sleep(for: .milliseconds(20))
+      return (
+        Data("{}".utf8),
+        HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+      )
+    }
+    #expect(try await client.data(for: Endpoint(.get, "/x")) == Data("{}".utf8))
+  }
+
   @Test func nothingListeningIsConnectionRefused() async throws {
     // Take a free port, then close it so that nothing listens there.
     let server = try LoopbackServer { _ in .json("{}") }
