@@ -58,30 +58,30 @@ import Testing
     #expect(first.text.contains("6 pokemons: bulbasaur"))
   }
 
-  @Test func localeAndTimeZoneChangeTheDateScreen() throws {
-    let run = try Self.run(["--locale", "ja_JP", "--time-zone", "Asia/Tokyo"])
+  /// The platform's own full/full text for `date`.
+  static func fullText(_ date: Date, locale: String, timeZone: String) -> String {
     let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "ja_JP")
-    formatter.timeZone = TimeZone(identifier: "Asia/Tokyo")
+    formatter.locale = Locale(identifier: locale)
+    formatter.timeZone = TimeZone(identifier: timeZone)
     formatter.calendar = Calendar(identifier: .gregorian)
     formatter.dateStyle = .full
     formatter.timeStyle = .full
+    return formatter.string(from: date)
+  }
+
+  @Test func localeAndTimeZoneChangeTheDateScreen() throws {
+    let run = try Self.run(["--locale", "ja_JP", "--time-zone", "Asia/Tokyo"])
     let fixtureDate = Date(timeIntervalSince1970: 1_768_487_400)
     #expect(run.status == 0)
-    #expect(run.text.contains("  full/full     \(formatter.string(from: fixtureDate))\n"))
+    let expected = Self.fullText(fixtureDate, locale: "ja_JP", timeZone: "Asia/Tokyo")
+    #expect(run.text.contains("  full/full     \(expected)\n"))
     #expect(run.text != (try Self.run([])).text)
   }
 
   @Test func dateFlagAcceptsDistantFuture() throws {
     let run = try Self.run(["--date", "distantFuture", "--locale", "en-GB", "--time-zone", "UTC"])
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en-GB")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.dateStyle = .full
-    formatter.timeStyle = .full
     #expect(run.status == 0)
-    #expect(run.text.contains(formatter.string(from: .distantFuture)))
+    #expect(run.text.contains(Self.fullText(.distantFuture, locale: "en-GB", timeZone: "UTC")))
   }
 
   @Test(arguments: [

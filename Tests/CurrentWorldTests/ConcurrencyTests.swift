@@ -5,18 +5,6 @@ import Testing
 /// Many tasks reading and writing `Current` at once. `.ci/run` runs this suite
 /// under ThreadSanitizer, which fails it on any data race.
 @Suite struct ConcurrencyTests {
-  /// A small seeded generator, so that a failing interleaving can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static func randomPause(_ generator: inout SplitMix) async {
     if Bool.random(using: &generator) {
       await Task.yield()

@@ -10,17 +10,6 @@ import Testing
 /// live clients' decoding: each must end in a value or in
 /// `APIError.decoding`, and nothing may crash.
 @Suite struct DecoderFuzzTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let seeds: [Data] = [
     Data(#"{"fact": "Cats purr.", "length": 10}"#.utf8),
     Data(#"{"results": [{"name": "bulbasaur", "url": "u"}, {"name": "ivysaur"}]}"#.utf8),
@@ -35,7 +24,7 @@ import Testing
 
   /// A payload: random bytes, random tokens, or a seed with bytes flipped,
   /// cut, duplicated or tokens spliced in.
-  static func payload(_ generator: inout Generator) -> Data {
+  static func payload(_ generator: inout SplitMix) -> Data {
     switch Int.random(in: 0..<4, using: &generator) {
     case 0:
       return Data(
@@ -75,7 +64,7 @@ import Testing
 
   @Test(arguments: [UInt64(1), 2, 3, 4])
   func randomPayloadsEndInAValueOrADecodingError(seed: UInt64) async {
-    var generator = Generator(state: seed)
+    var generator = SplitMix(state: seed)
     var outcomes = (values: 0, decodingErrors: 0, other: [String]())
     for _ in 0..<1_000 {
       let client = Self.stubClient(answering: Self.payload(&generator))
