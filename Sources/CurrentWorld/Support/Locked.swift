@@ -1,10 +1,6 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+// Foundation brings the C library (Darwin or Glibc): the library imports
+// Foundation only.
+import Foundation
 
 /// A value and the lock that guards it, in one allocation.
 ///

@@ -27,17 +27,3 @@ final class WorldStorage: Sendable {
     var dependencies: [ObjectIdentifier: any DependencyBox]
   }
 }
-
-/// Holds one app-defined dependency. Boxing it lets a read get the value
-/// back with `unsafeDowncast` instead of a dynamic cast from `any Sendable`,
-/// which halves the cost of reading an app-defined field.
-protocol DependencyBox: AnyObject, Sendable {}
-
-/// The box for the value of a key whose `Value` is `Value`.
-final class TypedDependencyBox<Value: Sendable>: DependencyBox {
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}
