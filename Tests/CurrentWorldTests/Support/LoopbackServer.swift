@@ -130,6 +130,13 @@ final class LoopbackServer: @unchecked Sendable {
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(
       connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    #if canImport(Darwin)
+      // A client that gave up must not kill the test process with SIGPIPE;
+      // Linux gets the same from MSG_NOSIGNAL on each send.
+      var noSigPipe: Int32 = 1
+      setsockopt(
+        connection, SOL_SOCKET, SO_NOSIGPIPE, &noSigPipe, socklen_t(MemoryLayout<Int32>.size))
+    #endif
     guard let request = read(from: connection) else { return }
     state.withLock { received.append(request) }
     write(handler(request), to: connection)
