@@ -12,8 +12,9 @@ import Foundation
 /// Current.date = { .distantFuture }  // in DEBUG builds only
 /// ```
 ///
-/// A `World` is a value. Copying one copies a single reference, and writing a
-/// field copies the fields first when another world still shares them.
+/// A `World` is a value. Copying one copies a single reference to immutable
+/// storage; writing a field gives the world new storage and leaves every
+/// other copy as it was.
 public struct World: Sendable {
   /// Which default a dependency that the app defines takes when nothing
   /// overrides it: its key's ``WorldKey/liveValue`` or its
