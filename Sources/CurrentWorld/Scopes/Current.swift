@@ -14,6 +14,9 @@
   /// (or the testing trait), and the process-wide world where no scope is
   /// active; a write changes that same world. Reads and writes are free of
   /// data races, and a write inside one scope is never seen in another.
+  /// A write reads the world, changes the copy and stores it back, so two
+  /// tasks that write the same world at the same instant keep only the last
+  /// store: set up overrides before starting the tasks that read them.
   ///
   /// In release builds `Current` is a `let` holding ``World/live``, so an
   /// override that would ship is a compile error.
