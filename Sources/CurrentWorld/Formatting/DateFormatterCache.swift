@@ -43,7 +43,4 @@ struct DateFormatterCache: Sendable {
       return formatter
     }
   }
-
-  /// How many formatters are cached now.
-  var count: Int { formatters.withLock { $0.count } }
 }

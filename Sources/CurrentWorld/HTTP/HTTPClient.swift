@@ -114,7 +114,7 @@ public struct HTTPClient: Sendable {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await send(request)
+      (data, response) = try await send(request, to: url)
     } catch let error as APIError {
       throw error
     } catch let error as URLError where error.code == .timedOut {
@@ -139,7 +139,7 @@ public struct HTTPClient: Sendable {
   /// the request's timeout has passed: `URLSession` on Linux does not honour
   /// `URLRequest.timeoutInterval`, and a stubbed transport would not either.
   /// A timeout that is not positive, or is infinite, sets no deadline.
-  private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+  private func send(_ request: URLRequest, to url: URL) async throws -> (Data, URLResponse) {
     let transport = transport
     // No positive, finite timeout means no deadline of ours.
     guard request.timeoutInterval > 0, request.timeoutInterval < 1e9 else {
@@ -155,7 +155,7 @@ public struct HTTPClient: Sendable {
       // The first child to finish decides; both always finish, so `next()`
       // is never `nil` here.
       guard let answer = try await group.next(), let answer else {
-        throw APIError.timeout(url: request.url ?? baseURL)
+        throw APIError.timeout(url: url)
       }
       return answer
     }
