@@ -9,11 +9,11 @@ import Foundation
 /// ```
 public final class NotificationObservation: Sendable {
   private let center: NotificationCenter
-  private let token: Locked<(any NSObjectProtocol)?>
+  private let token: Locked<ObserverToken?>
 
   init(center: NotificationCenter, token: any NSObjectProtocol) {
     self.center = center
-    self.token = Locked(token)
+    self.token = Locked(ObserverToken(value: token))
   }
 
   /// Stops the observation; calling it again does nothing.
@@ -23,9 +23,16 @@ public final class NotificationObservation: Sendable {
   /// ```
   public func cancel() {
     if let token = token.withLock({ $0.take() }) {
-      center.removeObserver(token)
+      center.removeObserver(token.value)
     }
   }
 
   deinit { cancel() }
+}
+
+/// The token `NotificationCenter.addObserver(forName:object:queue:using:)`
+/// returns. It is only ever passed back to `removeObserver(_:)`, which any
+/// thread may call, so sending it across threads is safe.
+private struct ObserverToken: @unchecked Sendable {
+  let value: any NSObjectProtocol
 }

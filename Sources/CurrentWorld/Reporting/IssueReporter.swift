@@ -49,7 +49,9 @@ public struct IssueReporter: Sendable {
   /// ```
   public static var current: IssueReporter {
     get { installed.withLock { $0 } }
-    set { installed.withLock { $0 = newValue } }
+    // The replaced reporter is released after the lock opens: its closure
+    // may hold the last reference to something whose deinit reports.
+    set { withExtendedLifetime(installed.exchange(newValue)) {} }
   }
 
   /// Reports `message` to ``current``, placed where this is called.
@@ -64,13 +66,14 @@ public struct IssueReporter: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    current.report(
-      ReportedIssue(
-        message: message,
-        fileID: "\(fileID)",
-        filePath: "\(filePath)",
-        line: Int(line),
-        column: Int(column)
-      ))
+    var issue = ReportedIssue(
+      message: message,
+      fileID: "\(fileID)",
+      filePath: "\(filePath)",
+      line: Int(line),
+      column: Int(column)
+    )
+    issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
+    current.report(issue)
   }
 }

@@ -14,16 +14,16 @@
   /// (or the testing trait), and the process-wide world where no scope is
   /// active; a write changes that same world. Reads and writes are free of
   /// data races, and a write inside one scope is never seen in another.
-  /// A write reads the world, changes the copy and stores it back, so two
-  /// tasks that write the same world at the same instant keep only the last
-  /// store: set up overrides before starting the tasks that read them.
+  /// A write of one field is atomic: tasks that write different fields of
+  /// the same world at the same instant all keep their writes, and a
+  /// `deinit` that a write triggers can itself read and write `Current`.
   ///
   /// In release builds `Current` is a `let` holding ``World/live``, so an
   /// override that would ship is a compile error.
   // swift-format-ignore: AlwaysUseLowerCamelCase
   public var Current: World {
-    get { WorldScope.withInnermost { $0.withLock { $0 } } }
-    set { WorldScope.withInnermost { $0.withLock { $0 = newValue } } }
+    get { WorldScope.read() }
+    set { WorldScope.write(newValue) }
   }
 #else
   /// The world that app code reads: `Current.date()`, `Current.locale`,

@@ -3,38 +3,20 @@
   /// task, or the process-wide world.
   enum WorldScope {
     /// The world of the innermost ``withWorld(_:operation:)`` around the
-    /// running task, or `nil` outside every scope.
-    @TaskLocal static var scoped: Locked<World>?
+    /// running task; outside every scope, the process-wide world.
+    @TaskLocal static var box = WorldBox(World.live)
 
-    /// The world used where no scope is active.
-    static let processWide = Locked(World.live)
-
-    /// Calls `body` with the world that ``Current`` reads and writes right
-    /// now: the innermost scope's, else the process-wide one.
-    ///
-    /// `$scoped.get()` would copy the box out of the task-local storage, and
-    /// that retain, release and the generic copy around them cost a fifth of
-    /// a read of `Current`. So this makes the runtime call that
-    /// `TaskLocal.get()` makes, and uses the box where it is stored: the
-    /// binding keeps it alive until the scope's operation returns, which is
-    /// after `body` returns.
+    /// The world that ``Current`` reads right now.
     @inline(__always)
-    static func withInnermost<R>(_ body: (Locked<World>) -> R) -> R {
-      let key = UnsafeRawPointer(Unmanaged.passUnretained($scoped).toOpaque())
-      if let slot = taskLocalValueGet(key: key),
-        let result = Locked<World>.withUnretained(storedAt: slot, body)
-      {
-        return result
-      }
-      return body(processWide)
+    static func read() -> World {
+      World(storage: box.storage)
+    }
+
+    /// Writes `world` where ``Current`` writes right now.
+    static func write(_ world: World) {
+      box.store(world)
     }
   }
-
-  /// The address of the value bound to the task-local whose `TaskLocal`
-  /// object is at `key`, or `nil` where none is bound; the Concurrency
-  /// runtime's entry point behind `TaskLocal.get()`.
-  @_silgen_name("swift_task_localValueGet")
-  private func taskLocalValueGet(key: UnsafeRawPointer) -> UnsafeRawPointer?
 
   /// Runs `operation` in a world of its own, starting from `Current` as
   /// changed by `update`.
@@ -83,7 +65,7 @@
     _ world: World,
     operation: () throws -> Result
   ) rethrows -> Result {
-    try WorldScope.$scoped.withValue(Locked(world), operation: operation)
+    try WorldScope.$box.withValue(WorldBox(world), operation: operation)
   }
 
   /// Runs the asynchronous `operation` in a world of its own, starting from
@@ -139,7 +121,7 @@
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await WorldScope.$scoped.withValue(
-      Locked(world), operation: operation, isolation: isolation)
+    try await WorldScope.$box.withValue(
+      WorldBox(world), operation: operation, isolation: isolation)
   }
 #endif

@@ -15,6 +15,9 @@ import Foundation
 /// A `World` is a value. Copying one copies a single reference to immutable
 /// storage; writing a field gives the world new storage and leaves every
 /// other copy as it was.
+///
+/// One rule keeps time and place consistent: ``calendar`` always computes in
+/// ``timeZone`` and ``locale``, and so do the formatters and format styles.
 public struct World: Sendable {
   /// Which default a dependency that the app defines takes when nothing
   /// overrides it: its key's ``WorldKey/liveValue`` or its
@@ -45,6 +48,13 @@ public struct World: Sendable {
   }
 
   var storage: WorldStorage
+  /// `nil` until the first write: a read of `Current` builds a `World`, so
+  /// it must cost nothing to make one.
+  var edits: WorldEdits?
+
+  init(storage: WorldStorage) {
+    self.storage = storage
+  }
 
   /// Creates a world from its fields.
   ///
@@ -81,19 +91,19 @@ public struct World: Sendable {
     pokemonsAPI: PokemonsAPI,
     catFactAPI: CatFactAPI
   ) {
-    storage = WorldStorage(
-      WorldStorage.Fields(
-        context: context,
-        calendar: calendar,
-        date: date,
-        locale: locale,
-        timeZone: timeZone,
-        notifications: notifications,
-        pokemonsAPI: pokemonsAPI,
-        catFactAPI: catFactAPI,
-        dependencies: [:]
-      )
+    var fields = WorldStorage.Fields(
+      context: context,
+      calendar: calendar,
+      date: date,
+      locale: locale,
+      timeZone: timeZone,
+      notifications: notifications,
+      pokemonsAPI: pokemonsAPI,
+      catFactAPI: catFactAPI,
+      dependencies: nil
     )
+    fields.alignCalendar()
+    storage = WorldStorage(fields)
   }
 
   /// The production world: the system clock, the user's calendar, locale and
@@ -135,7 +145,14 @@ public struct World: Sendable {
   /// ```
   public var context: Context { storage.fields.context }
 
-  /// The calendar.
+  /// The calendar, which always computes in this world's ``timeZone`` and
+  /// ``locale``.
+  ///
+  /// The world's time zone and locale are the one source of truth: whichever
+  /// of the three fields is written last, the calendar's own `timeZone` and
+  /// `locale` are set to the world's. Writing a calendar sets its system
+  /// (identifier, first weekday, minimum days in the first week); to compute
+  /// in Tokyo, write ``timeZone``, not `calendar.timeZone`.
   ///
   /// ```swift
   /// Current.calendar = Calendar(identifier: .buddhist)
@@ -143,7 +160,7 @@ public struct World: Sendable {
   /// ```
   public var calendar: Calendar {
     get { storage.fields.calendar }
-    set { update { $0.calendar = newValue } }
+    set { update(.calendar) { $0.calendar = newValue } }
   }
 
   /// The clock: returns the current date.
@@ -154,7 +171,7 @@ public struct World: Sendable {
   /// ```
   public var date: @Sendable () -> Date {
     get { storage.fields.date }
-    set { update { $0.date = newValue } }
+    set { update(.date) { $0.date = newValue } }
   }
 
   /// The locale.
@@ -164,7 +181,7 @@ public struct World: Sendable {
   /// ```
   public var locale: Locale {
     get { storage.fields.locale }
-    set { update { $0.locale = newValue } }
+    set { update(.locale) { $0.locale = newValue } }
   }
 
   /// The time zone.
@@ -174,7 +191,7 @@ public struct World: Sendable {
   /// ```
   public var timeZone: TimeZone {
     get { storage.fields.timeZone }
-    set { update { $0.timeZone = newValue } }
+    set { update(.timeZone) { $0.timeZone = newValue } }
   }
 
   /// Where notifications are posted and observed.
@@ -185,7 +202,7 @@ public struct World: Sendable {
   /// ```
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
-    set { update { $0.notifications = newValue } }
+    set { update(.notifications) { $0.notifications = newValue } }
   }
 
   /// The Pokémon backend.
@@ -196,7 +213,7 @@ public struct World: Sendable {
   /// ```
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
-    set { update { $0.pokemonsAPI = newValue } }
+    set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
   }
 
   /// The cat fact backend.
@@ -207,7 +224,7 @@ public struct World: Sendable {
   /// ```
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
-    set { update { $0.catFactAPI = newValue } }
+    set { update(.catFactAPI) { $0.catFactAPI = newValue } }
   }
 
   /// Reads or overrides a dependency that the app defines with a
@@ -227,20 +244,33 @@ public struct World: Sendable {
   /// ```
   public subscript<Key: WorldKey>(key: Key.Type) -> Key.Value {
     get {
-      guard let box = storage.fields.dependencies[ObjectIdentifier(key)] else {
+      guard let node = storage.fields.dependencies?.node(for: ObjectIdentifier(key)) else {
         return storage.fields.context == .live ? Key.liveValue : Key.testValue
       }
-      // Only the setter below stores under this key, always in this box type.
-      return unsafeDowncast(box, to: TypedDependencyBox<Key.Value>.self).value
+      // Only the setter below stores under this key, always in this node type.
+      return unsafeDowncast(node, to: TypedDependency<Key.Value>.self).value
     }
-    set { update { $0.dependencies[ObjectIdentifier(key)] = TypedDependencyBox(newValue) } }
+    set {
+      let id = ObjectIdentifier(key)
+      update([]) { fields in
+        let node = TypedDependency(key: id, value: newValue, next: nil)
+        fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
+      }
+      let keys = edits?.keys ?? []
+      edits?.keys = keys.union([id])
+    }
   }
 
-  /// Changes fields by giving this world a new storage; other worlds that
-  /// shared the old one keep it unchanged.
-  mutating func update(_ change: (inout WorldStorage.Fields) -> Void) {
+  /// Changes `field` by giving this world a new storage; other worlds that
+  /// shared the old one keep it unchanged. The change is recorded in
+  /// ``edits``, so that a scope can merge it with writes made meanwhile.
+  mutating func update(_ field: WorldEdits.Field, _ change: (inout WorldStorage.Fields) -> Void) {
+    var edits = self.edits ?? WorldEdits(base: storage)
+    edits.fields.formUnion(field)
+    self.edits = edits
     var fields = storage.fields
     change(&fields)
+    if !field.isDisjoint(with: [.calendar, .locale, .timeZone]) { fields.alignCalendar() }
     storage = WorldStorage(fields)
   }
 }

@@ -28,7 +28,22 @@
 /// A world reads ``liveValue`` or ``testValue`` each time the field is read
 /// without an override, so declare them with `static let` when the value must
 /// be one shared instance.
-public protocol WorldKey {
+///
+/// Keys are `SendableMetatype`s, so the recipe compiles unchanged in a target
+/// with default MainActor isolation (new Xcode app targets): the key's
+/// conformance is never isolated to the main actor. The `World` property
+/// needs one annotation there, `nonisolated`, so that code off the main
+/// actor can read it:
+///
+/// ```swift
+/// extension World {
+///   nonisolated var analytics: Analytics {
+///     get { self[AnalyticsKey.self] }
+///     set { self[AnalyticsKey.self] = newValue }
+///   }
+/// }
+/// ```
+public protocol WorldKey: SendableMetatype {
   /// The type of the dependency.
   ///
   /// ```swift

@@ -5,12 +5,17 @@ import Foundation
 /// A `World` holds one `WorldStorage`, so reading a field of `Current` copies
 /// one pointer rather than every field, and its fields are `let`s, so a read
 /// needs no exclusivity check. A write builds a new storage (see
-/// ``World/update(_:)``); a storage is never changed once made.
+/// ``World/update(_:_:)``); a storage is never changed once made.
 final class WorldStorage: Sendable {
   let fields: Fields
+  /// The scope that stored this storage, if a scope's write made it: a world
+  /// read from here and then changed is merged back into that scope, field
+  /// by field, rather than replacing it.
+  let scope: ScopeToken?
 
-  init(_ fields: Fields) {
+  init(_ fields: Fields, scope: ScopeToken? = nil) {
     self.fields = fields
+    self.scope = scope
   }
 
   /// The values a world is made of.
@@ -24,6 +29,36 @@ final class WorldStorage: Sendable {
     var pokemonsAPI: PokemonsAPI
     var catFactAPI: CatFactAPI
     /// App-defined dependencies that were set, by key type.
-    var dependencies: [ObjectIdentifier: any DependencyBox]
+    var dependencies: DependencyList?
+
+    /// Makes the calendar compute in the world's time zone and locale, the
+    /// one rule that keeps the three from disagreeing.
+    mutating func alignCalendar() {
+      if calendar.timeZone != timeZone { calendar.timeZone = timeZone }
+      if calendar.locale != locale { calendar.locale = locale }
+    }
+
+    /// These fields with the fields that `edits` names taken from `changed`.
+    func merging(_ edits: WorldEdits, from changed: Fields) -> Fields {
+      var merged = self
+      let fields = edits.fields
+      if fields.contains(.calendar) { merged.calendar = changed.calendar }
+      if fields.contains(.date) { merged.date = changed.date }
+      if fields.contains(.locale) { merged.locale = changed.locale }
+      if fields.contains(.timeZone) { merged.timeZone = changed.timeZone }
+      if fields.contains(.notifications) { merged.notifications = changed.notifications }
+      if fields.contains(.pokemonsAPI) { merged.pokemonsAPI = changed.pokemonsAPI }
+      if fields.contains(.catFactAPI) { merged.catFactAPI = changed.catFactAPI }
+      for key in edits.keys ?? [] {
+        if let node = changed.dependencies?.node(for: key) {
+          merged.dependencies = DependencyList.setting(node, in: merged.dependencies)
+        }
+      }
+      merged.alignCalendar()
+      return merged
+    }
   }
 }
+
+/// The identity of one scope's world, held by the storages its writes made.
+final class ScopeToken: Sendable {}

@@ -1,0 +1,96 @@
+#if DEBUG
+  import Foundation
+
+  /// The world of one scope (or of the whole process), behind a lock, so
+  /// that the tasks that share the scope read and write it without races.
+  ///
+  /// Not a `Locked<ScopeState>`: a read of `Current` goes through here, and
+  /// at `-Onone`, how tests and debug apps run, `Locked`'s generic closures
+  /// are not specialized and cost several times the lock itself. So this is
+  /// a plain class with its mutex and its state behind pointers of its own.
+  final class WorldBox: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let state: UnsafeMutablePointer<ScopeState>
+
+    /// A box whose world starts as `world`.
+    init(_ world: World) {
+      mutex = .allocate(capacity: 1)
+      mutex.initialize(to: pthread_mutex_t())
+      let status = pthread_mutex_init(mutex, nil)
+      precondition(status == 0, "pthread_mutex_init failed: \(status)")
+      state = .allocate(capacity: 1)
+      state.initialize(to: ScopeState(storage: world.storage, initial: world.storage))
+    }
+
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deinitialize(count: 1)
+      mutex.deallocate()
+      state.deinitialize(count: 1)
+      state.deallocate()
+    }
+
+    /// The storage that reads see.
+    var storage: WorldStorage {
+      lock()
+      let storage = state.pointee.storage
+      unlock()
+      return storage
+    }
+
+    /// Stores `world` (see ``ScopeState/store(_:)``). The storage it replaces
+    /// is released after the lock is open again, so a `deinit` that the
+    /// release runs can read and write `Current`.
+    func store(_ world: World) {
+      lock()
+      let replaced = state.pointee.store(world)
+      unlock()
+      withExtendedLifetime(replaced) {}
+    }
+
+    private func lock() {
+      let status = pthread_mutex_lock(mutex)
+      precondition(status == 0, "pthread_mutex_lock failed: \(status)")
+    }
+
+    private func unlock() {
+      pthread_mutex_unlock(mutex)
+    }
+  }
+
+  /// What a ``WorldBox`` guards: the scope's world, as one storage.
+  struct ScopeState {
+    /// The world that reads see.
+    var storage: WorldStorage
+    /// The storage the scope started with. Kept, so that a world read before
+    /// the scope's first write is still known as read from this scope.
+    let initial: WorldStorage
+    /// Marks the storages this scope's writes make; made at the first write.
+    var token: ScopeToken?
+
+    /// Stores `world` and returns the storage it replaced, for the caller to
+    /// release after unlocking.
+    ///
+    /// A world read from this scope and then changed is merged into the
+    /// scope's world field by field, so a write that landed since the read
+    /// survives; any other world replaces the scope's world whole.
+    mutating func store(_ world: World) -> WorldStorage {
+      let replaced = storage
+      let fields: WorldStorage.Fields
+      if let edits = world.edits, edits.base !== storage, isReadHere(edits.base) {
+        fields = storage.fields.merging(edits, from: world.storage.fields)
+      } else {
+        fields = world.storage.fields
+      }
+      let token = self.token ?? ScopeToken()
+      self.token = token
+      storage = WorldStorage(fields, scope: token)
+      return replaced
+    }
+
+    /// Whether `storage` is one that this scope's world has held.
+    private func isReadHere(_ storage: WorldStorage) -> Bool {
+      storage === initial || (storage.scope != nil && storage.scope === token)
+    }
+  }
+#endif

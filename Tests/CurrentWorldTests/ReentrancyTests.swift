@@ -1,0 +1,137 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+/// An object whose `deinit` reads and writes `Current`: when a write replaces
+/// the last closure that holds one, the `deinit` runs inside that write.
+final class TouchesCurrentOnDeinit: Sendable {
+  let finished: @Sendable () -> Void
+
+  init(finished: @escaping @Sendable () -> Void) {
+    self.finished = finished
+  }
+
+  deinit {
+    _ = Current.date()
+    Current.deinitProbe = Current.deinitProbe + 1
+    finished()
+  }
+}
+
+/// A key that only these tests write, so that their process-wide writes
+/// disturb no other test.
+enum DeinitProbeKey: WorldKey {
+  static let liveValue = 0
+  static let testValue = 0
+}
+
+/// A key whose value holds an object, for the process-wide case.
+enum HeldObjectKey: WorldKey {
+  static let liveValue: TouchesCurrentOnDeinit? = nil
+  static let testValue: TouchesCurrentOnDeinit? = nil
+}
+
+extension World {
+  var deinitProbe: Int {
+    get { self[DeinitProbeKey.self] }
+    set { self[DeinitProbeKey.self] = newValue }
+  }
+
+  var heldObject: TouchesCurrentOnDeinit? {
+    get { self[HeldObjectKey.self] }
+    set { self[HeldObjectKey.self] = newValue }
+  }
+}
+
+/// Replacing a world or a field must never run a `deinit` while a lock is
+/// held: each case below hung forever when it did. Each runs on a thread of
+/// its own and must finish within a generous bound, so that a regression
+/// fails the test instead of hanging the suite.
+@Suite struct ReentrancyTests {
+  /// Runs `body` on a new thread and reports whether it returned, and
+  /// whether the object's `deinit` ran, before the bound.
+  static func finishes(
+    _ body: @escaping @Sendable (_ finished: @escaping @Sendable () -> Void) -> Void
+  )
+    -> (returned: Bool, deinitRan: Bool)
+  {
+    let returned = DispatchSemaphore(value: 0)
+    let deinitRan = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      body { deinitRan.signal() }
+      returned.signal()
+    }
+    let bound = DispatchTime.now() + .seconds(20)
+    return (returned.wait(timeout: bound) == .success, deinitRan.wait(timeout: bound) == .success)
+  }
+
+  @Test func replacingAScopedOverrideThatHeldTheLastReference() {
+    let result = Self.finishes { finished in
+      withWorld(fixedWorld()) {
+        let object = TouchesCurrentOnDeinit(finished: finished)
+        Current.date = { withExtendedLifetime(object) { .distantPast } }
+        Current.date = { .distantFuture }
+      }
+    }
+    #expect(result == (true, true))
+  }
+
+  @Test func replacingAProcessWideOverrideThatHeldTheLastReference() {
+    let result = Self.finishes { finished in
+      Current.heldObject = TouchesCurrentOnDeinit(finished: finished)
+      Current.heldObject = nil
+    }
+    #expect(result == (true, true))
+  }
+
+  @Test func replacingTheWholeWorld() {
+    let result = Self.finishes { finished in
+      withWorld(fixedWorld()) {
+        let object = TouchesCurrentOnDeinit(finished: finished)
+        Current.greeter.greet = { name in withExtendedLifetime(object) { name } }
+        Current = fixedWorld()
+      }
+    }
+    #expect(result == (true, true))
+  }
+
+  @Test func leavingAScopeWhoseWorldHeldTheLastReference() {
+    let result = Self.finishes { finished in
+      withWorld(fixedWorld()) {
+        let object = TouchesCurrentOnDeinit(finished: finished)
+        Current.greeter.greet = { name in withExtendedLifetime(object) { name } }
+      }
+    }
+    #expect(result == (true, true))
+  }
+
+  @Test func replacingTheIssueReporterThatHeldTheLastReference() async {
+    // The reporter is process-wide: take the gate that every test that
+    // installs one takes, and put the previous one back.
+    await ReportLog.gate.acquire()
+    defer { ReportLog.gate.release() }
+    let previous = IssueReporter.current
+    let result = Self.finishes { finished in
+      let object = ReportsOnDeinit(finished: finished)
+      IssueReporter.current = IssueReporter { _ in withExtendedLifetime(object) {} }
+      IssueReporter.current = IssueReporter { _ in }
+    }
+    IssueReporter.current = previous
+    #expect(result == (true, true))
+  }
+}
+
+/// An object whose `deinit` reads the issue reporter and reports through it.
+final class ReportsOnDeinit: Sendable {
+  let finished: @Sendable () -> Void
+
+  init(finished: @escaping @Sendable () -> Void) {
+    self.finished = finished
+  }
+
+  deinit {
+    IssueReporter.report("reported from a deinit")
+    _ = IssueReporter.current
+    finished()
+  }
+}
