@@ -76,6 +76,33 @@ import Testing
     }
   }
 
+  @Test func aCallerCannotChangeWhatAnotherCallGets() {
+    withWorld(fixedWorld(date: .distantFuture)) {
+      let shared = Current.dateFormatter(dateStyle: .medium, timeStyle: .none)
+      let before = shared.string(from: Current.date())
+      // The shared formatter has no setters; a caller changes its own copy.
+      let mine = shared.makeDateFormatter()
+      mine.dateFormat = "yyyy"
+      mine.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+      #expect(mine.string(from: Current.date()) != before)
+      let again = Current.dateFormatter(dateStyle: .medium, timeStyle: .none)
+      #expect(again === shared)
+      #expect(again.string(from: Current.date()) == before)
+      #expect(shared.makeDateFormatter() !== mine)
+    }
+  }
+
+  @Test func aCopyFormatsLikeTheSharedFormatter() {
+    withWorld(fixedWorld(date: .distantFuture)) {
+      Current.locale = Locale(identifier: "es-AR")
+      Current.timeZone = TimeZone(identifier: "America/Argentina/Buenos_Aires")!
+      let shared = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
+      let copy = shared.makeDateFormatter()
+      #expect(copy.string(from: Current.date()) == shared.string(from: Current.date()))
+      #expect(shared.date(from: shared.string(from: Current.date())) != nil)
+    }
+  }
+
   @Test func changingTheWorldNeverReturnsAStaleFormatter() {
     withWorld(fixedWorld(date: .distantFuture)) {
       let utc = Current.dateFormatter(dateStyle: .full, timeStyle: .full)

@@ -25,14 +25,41 @@ import Testing
     #expect(ViewState<Int>.loaded(1) != .error(Failure()))
   }
 
-  @Test func errorsAreEqualByDomainAndCode() {
+  @Test func errorsAreEqualOnlyWhenTheyAreTheSameError() {
     #expect(ViewState<Int>.error(Coded.first) == .error(Coded.first))
     #expect(ViewState<Int>.error(Coded.first) != .error(Coded.second))
     #expect(ViewState<Int>.error(Failure()) != .error(Coded.first))
     let url = NSError(domain: NSURLErrorDomain, code: -1001)
+    #expect(ViewState<Int>.error(url) == .error(NSError(domain: NSURLErrorDomain, code: -1001)))
     #expect(
       ViewState<Int>.error(url)
-        == .error(NSError(domain: NSURLErrorDomain, code: -1001, userInfo: ["x": 1])))
+        != .error(NSError(domain: NSURLErrorDomain, code: -1001, userInfo: ["x": 1])))
     #expect(ViewState<Int>.error(url) != .error(NSError(domain: "Other", code: -1001)))
+  }
+
+  @Test func equatableErrorsCompareWithTheirOwnEquality() {
+    let url = URL(string: "https://api.example.com/facts")!
+    let notFound = APIError.status(code: 404, url: url, bodyExcerpt: "missing")
+    #expect(
+      ViewState<Int>.error(notFound)
+        == .error(APIError.status(code: 404, url: url, bodyExcerpt: "missing")))
+    #expect(
+      ViewState<Int>.error(notFound)
+        != .error(APIError.status(code: 500, url: url, bodyExcerpt: "missing")))
+    #expect(
+      ViewState<Int>.error(notFound)
+        != .error(APIError.status(code: 404, url: url, bodyExcerpt: "gone")))
+    #expect(ViewState<Int>.error(APIError.timeout(url: url)) != .error(notFound))
+    let fact = UnimplementedError(field: "Current.catFactAPI.fetchFact", description: "fact")
+    let pokemons = UnimplementedError(field: "Current.pokemonsAPI.fetchPokemons", description: "p")
+    #expect(ViewState<Int>.error(fact) == .error(fact))
+    #expect(ViewState<Int>.error(fact) != .error(pokemons))
+  }
+
+  @Test func errorsOfDifferentTypesAreNeverEqual() {
+    // The same domain and code, bridged from two types.
+    let bridged = Coded.first as NSError
+    let made = NSError(domain: bridged.domain, code: bridged.code)
+    #expect(ViewState<Int>.error(Coded.first) != .error(made))
   }
 }

@@ -22,10 +22,10 @@ struct DateFormatterCache: Sendable {
   /// The cache that every world uses.
   static let shared = DateFormatterCache()
 
-  private let formatters = Locked<[Key: DateFormatter]>([:])
+  private let formatters = Locked<[Key: SharedDateFormatter]>([:])
 
   /// The formatter for `key`, built and cached on first use.
-  func formatter(for key: Key) -> DateFormatter {
+  func formatter(for key: Key) -> SharedDateFormatter {
     if let cached = formatters.withLock({ $0[key] }) {
       return cached
     }
@@ -36,11 +36,16 @@ struct DateFormatterCache: Sendable {
     formatter.calendar = key.calendar
     formatter.dateStyle = key.dateStyle
     formatter.timeStyle = key.timeStyle
-    return formatters.withLock { formatters in
+    let shared = SharedDateFormatter(formatter)
+    var evicted: [Key: SharedDateFormatter] = [:]
+    let result = formatters.withLock { formatters in
       if let raced = formatters[key] { return raced }
-      if formatters.count >= Self.limit { formatters.removeAll(keepingCapacity: true) }
-      formatters[key] = formatter
-      return formatter
+      if formatters.count >= Self.limit { swap(&formatters, &evicted) }
+      formatters[key] = shared
+      return shared
     }
+    // The evicted formatters are released here, after the lock opens.
+    withExtendedLifetime(evicted) {}
+    return result
   }
 }

@@ -6,8 +6,9 @@ extension World {
   ///
   /// Formatters are cached: the same world and styles give back the same
   /// formatter, and a world with another locale, time zone or calendar gets
-  /// its own. The formatter is shared, so treat it as read-only; copy it
-  /// (`formatter.copy() as! DateFormatter`) before you change it.
+  /// its own. The formatter is shared and has no setters, so no caller can
+  /// change what another one gets; ``SharedDateFormatter/makeDateFormatter()``
+  /// gives you a `DateFormatter` of your own to change.
   ///
   /// ```swift
   /// Current.locale = Locale(identifier: "es-AR")
@@ -22,7 +23,7 @@ extension World {
   public func dateFormatter(
     dateStyle: DateFormatter.Style,
     timeStyle: DateFormatter.Style
-  ) -> DateFormatter {
+  ) -> SharedDateFormatter {
     DateFormatterCache.shared.formatter(
       for: DateFormatterCache.Key(
         locale: locale,

@@ -15,8 +15,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// `ViewState` is `Equatable` when `Info` is; two errors are equal when their
-/// `NSError` domain and code are.
+/// `ViewState` is `Equatable` when `Info` is; two errors are equal only when
+/// they are the same error (see ``==(_:_:)``).
 public enum ViewState<Info> {
   /// Nothing has been asked for yet.
   ///
@@ -77,11 +77,15 @@ public enum ViewState<Info> {
 extension ViewState: Sendable where Info: Sendable {}
 
 extension ViewState: Equatable where Info: Equatable {
-  /// Whether two states are the same case with equal information; errors are
-  /// equal when their `NSError` domain and code are.
+  /// Whether two states are the same case with equal information.
+  ///
+  /// Two errors are equal only when they are the same error: the same type,
+  /// and `==` when that type is `Equatable`; otherwise the same `NSError`
+  /// domain, code and `userInfo` (compared by description).
   ///
   /// ```swift
   /// ViewState<Int>.loaded(1) == .loaded(1)  // true
+  /// ViewState<Int>.error(CancellationError()) == .error(URLError(.timedOut))  // false
   /// ```
   public static func == (lhs: ViewState, rhs: ViewState) -> Bool {
     switch (lhs, rhs) {
@@ -90,11 +94,37 @@ extension ViewState: Equatable where Info: Equatable {
     case (.loaded(let left), .loaded(let right)):
       return left == right
     case (.error(let left), .error(let right)):
-      let left = left as NSError
-      let right = right as NSError
-      return left.domain == right.domain && left.code == right.code
+      return sameError(left, right)
     default:
       return false
     }
   }
+}
+
+/// Whether `left` and `right` are the same error; see ``ViewState/==(_:_:)``.
+func sameError(_ left: any Error, _ right: any Error) -> Bool {
+  guard type(of: left) == type(of: right) else { return false }
+  // A metatype cast, not a value cast: any error casts to `any Equatable` as
+  // an NSError, which would compare domains and codes again.
+  if let equatable = type(of: left) as? any Equatable.Type {
+    return equatable.equals(left, right)
+  }
+  let leftError = left as NSError
+  let rightError = right as NSError
+  return leftError.domain == rightError.domain && leftError.code == rightError.code
+    && describe(leftError.userInfo) == describe(rightError.userInfo)
+}
+
+extension Equatable {
+  /// Whether both values are of this type and equal.
+  fileprivate static func equals(_ left: Any, _ right: Any) -> Bool {
+    guard let left = left as? Self, let right = right as? Self else { return false }
+    return left == right
+  }
+}
+
+/// `userInfo` as comparable text, each value by its description, since the
+/// values need not be `Equatable`.
+private func describe(_ userInfo: [String: Any]) -> [String: String] {
+  userInfo.mapValues { String(describing: $0) }
 }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A cached date formatter that many callers share, and that none of them can
+/// change: ``World/dateFormatter(dateStyle:timeStyle:)`` returns one.
+///
+/// It formats and parses like the `DateFormatter` it wraps, from any thread.
+/// It has no setters, so a caller cannot change what any other caller gets;
+/// to change a setting, take a copy of your own with ``makeDateFormatter()``.
+///
+/// ```swift
+/// let shared = Current.dateFormatter(dateStyle: .medium, timeStyle: .none)
+/// let text = shared.string(from: Current.date())
+///
+/// let mine = shared.makeDateFormatter()   // a DateFormatter that is yours
+/// mine.doesRelativeDateFormatting = true
+/// ```
+public final class SharedDateFormatter: @unchecked Sendable {
+  // Never changed after init, and DateFormatter formats and parses from any
+  // thread once configured (Apple documents this since iOS 7 and macOS
+  // 10.9; corelibs Foundation guards its state with a lock).
+  private let formatter: DateFormatter
+
+  init(_ formatter: DateFormatter) {
+    self.formatter = formatter
+  }
+
+  /// The text for `date`.
+  public func string(from date: Date) -> String {
+    formatter.string(from: date)
+  }
+
+  /// The date that `string` denotes, or `nil` when it cannot be parsed.
+  public func date(from string: String) -> Date? {
+    formatter.date(from: string)
+  }
+
+  /// The locale it formats in.
+  public var locale: Locale { formatter.locale }
+
+  /// The time zone it formats in.
+  public var timeZone: TimeZone { formatter.timeZone }
+
+  /// The calendar it formats with.
+  public var calendar: Calendar { formatter.calendar }
+
+  /// How it writes the date.
+  public var dateStyle: DateFormatter.Style { formatter.dateStyle }
+
+  /// How it writes the time.
+  public var timeStyle: DateFormatter.Style { formatter.timeStyle }
+
+  /// The pattern its styles resolve to in its locale, such as `"MMM d, y"`.
+  public var dateFormat: String { formatter.dateFormat }
+
+  /// A new `DateFormatter` with the same settings, which only the caller
+  /// holds: change it freely. Building one costs what building any
+  /// `DateFormatter` costs, so keep it rather than making one per date.
+  public func makeDateFormatter() -> DateFormatter {
+    let copy = DateFormatter()
+    copy.locale = formatter.locale
+    copy.timeZone = formatter.timeZone
+    copy.calendar = formatter.calendar
+    copy.dateStyle = formatter.dateStyle
+    copy.timeStyle = formatter.timeStyle
+    return copy
+  }
+}
