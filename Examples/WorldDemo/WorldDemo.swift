@@ -2,12 +2,6 @@ import CurrentWorld
 import CurrentWorldExamples
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `swift run world-demo`: the example screens in a terminal, offline on an
 /// embedded fixture world unless `--live` is given.
 @main struct WorldDemo {

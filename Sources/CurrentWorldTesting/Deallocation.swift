@@ -75,11 +75,10 @@
       line: UInt = #line
     ) {
       let typeName = String(describing: type(of: object))
-      addTeardownBlock { [weak object, weak self] in
+      addTeardownBlock { [weak object] in
         guard object != nil else { return }
-        self?.recordFailure(
-          withDescription: Deallocation.survived(typeName, when: "the end of the test"),
-          inFile: "\(filePath)", atLine: Int(line), expected: true)
+        XCTFail(
+          Deallocation.survived(typeName, when: "the end of the test"), file: filePath, line: line)
       }
     }
   }

@@ -12,10 +12,8 @@
     static let reporter = IssueReporter { issue in
       if Test.current != nil {
         Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(of: issue))
-      } else if let testCase = RunningTestCase.current?.testCase {
-        testCase.recordFailure(
-          withDescription: issue.message, inFile: issue.filePath, atLine: issue.line, expected: true
-        )
+      } else if RunningTestCase.current?.testCase != nil {
+        recordXCTestFailure(issue)
       } else {
         IssueReporter.standardError.report(issue)
       }
@@ -33,6 +31,18 @@
       )
     }
 
+    /// Fails the running XCTest test with `issue`. `XCTFail` is the one
+    /// way to do it that both Apple's XCTest and corelibs XCTest offer
+    /// without deprecation, and it takes a `StaticString` file: an issue
+    /// made by hand has none, so its place goes in the message.
+    static func recordXCTestFailure(_ issue: ReportedIssue) {
+      if let place = issue.compiledPlace {
+        XCTFail(issue.message, file: place.filePath, line: place.line)
+      } else {
+        XCTFail("\(issue.fileID):\(issue.line): \(issue.message)")
+      }
+    }
+
     private static let installation: Void = { IssueReporter.current = reporter }()
 
     /// Reports `message` straight to the test runner, whatever reporter is
@@ -44,10 +54,11 @@
       _ line: UInt,
       _ column: UInt
     ) {
-      reporter.report(
-        ReportedIssue(
-          message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-          column: Int(column)))
+      var issue = ReportedIssue(
+        message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+        column: Int(column))
+      issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
+      reporter.report(issue)
     }
 
     /// Makes the test runner receive CurrentWorld's issues; every entry point

@@ -51,4 +51,24 @@ public struct ReportedIssue: Sendable, Equatable {
     self.line = line
     self.column = column
   }
+
+  /// The place as the compiler wrote it, when the issue was reported from
+  /// source (``IssueReporter/report(_:fileID:filePath:line:column:)``):
+  /// `XCTFail` takes its file as a `StaticString`.
+  package var compiledPlace: CompiledPlace?
+}
+
+/// A place in the source as `#filePath` and `#line` give it.
+package struct CompiledPlace: Sendable, Equatable {
+  package let filePath: StaticString
+  package let line: UInt
+
+  package init(filePath: StaticString, line: UInt) {
+    self.filePath = filePath
+    self.line = line
+  }
+
+  package static func == (lhs: CompiledPlace, rhs: CompiledPlace) -> Bool {
+    "\(lhs.filePath)" == "\(rhs.filePath)" && lhs.line == rhs.line
+  }
 }

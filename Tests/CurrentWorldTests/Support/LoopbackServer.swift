@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A real HTTP/1.1 server on 127.0.0.1, written with POSIX sockets for the
 /// tests: it listens on a free port, answers each request with what
 /// `handler` says, records what it received, and closes every connection
@@ -57,7 +51,8 @@ final class LoopbackServer: @unchecked Sendable {
   /// Starts listening on 127.0.0.1 at a port the kernel picks.
   init(handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    _ = LoopbackServer.ignoreSIGPIPE
+    let fd = socket(AF_INET, socketType(SOCK_STREAM), 0)
     guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -130,13 +125,6 @@ final class LoopbackServer: @unchecked Sendable {
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(
       connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    #if canImport(Darwin)
-      // A client that gave up must not kill the test process with SIGPIPE;
-      // Linux gets the same from MSG_NOSIGNAL on each send.
-      var noSigPipe: Int32 = 1
-      setsockopt(
-        connection, SOL_SOCKET, SO_NOSIGPIPE, &noSigPipe, socklen_t(MemoryLayout<Int32>.size))
-    #endif
     guard let request = read(from: connection) else { return }
     state.withLock { received.append(request) }
     write(handler(request), to: connection)
@@ -206,15 +194,25 @@ final class LoopbackServer: @unchecked Sendable {
     data.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
-        #if canImport(Glibc)
-          let flags = Int32(MSG_NOSIGNAL)
-        #else
-          let flags: Int32 = 0
-        #endif
-        let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, flags)
+        let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, 0)
         guard sent > 0 else { return }
         offset += sent
       }
     }
   }
+}
+
+extension LoopbackServer {
+  /// A client that gave up must not kill the test process with SIGPIPE when
+  /// the server answers it; ignoring the signal works alike on every POSIX
+  /// system, where the per-socket and per-send options differ.
+  static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+}
+
+/// `SOCK_STREAM` as `socket(_:_:_:)` takes it: an `Int32` on Darwin, a C enum
+/// on Glibc. The overload that fits the platform is chosen, with no `#if`.
+private func socketType(_ type: Int32) -> Int32 { type }
+
+private func socketType<T: RawRepresentable>(_ type: T) -> Int32 where T.RawValue: BinaryInteger {
+  Int32(type.rawValue)
 }
