@@ -16,13 +16,25 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
   ],
   targets: [
+    .target(name: "BenchmarkHarness"),
+    // CurrentWorld as apps ship it, beside swift-dependencies.
     .executableTarget(
       name: "CurrentWorldBenchmarks",
       dependencies: [
+        "BenchmarkHarness",
         .product(name: "CurrentWorld", package: root.lastPathComponent),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
-    )
+    ),
+    // The overridable `Current`; it does not depend on swift-dependencies,
+    // so its -Onone build stays quick.
+    .executableTarget(
+      name: "OverridableBenchmarks",
+      dependencies: [
+        "BenchmarkHarness",
+        .product(name: "CurrentWorld", package: root.lastPathComponent),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

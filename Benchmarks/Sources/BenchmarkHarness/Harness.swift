@@ -3,26 +3,35 @@ import Foundation
 /// Keeps a value alive in the optimizer's eyes, so that the work producing
 /// it cannot be removed.
 @inline(never)
-func blackHole<T>(_ value: T) {
+public func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
 
 /// Hides a value's origin from the optimizer, so that a closure stored in a
 /// global is called rather than inlined.
 @inline(never)
-func opaque<T>(_ value: T) -> T { value }
+public func opaque<T>(_ value: T) -> T { value }
 
 /// One measured case: a name, and a body that runs the operation `n` times.
-struct Case: Sendable {
-  let name: String
-  let body: @Sendable (Int) -> Void
+public struct Case: Sendable {
+  public let name: String
+  public let body: @Sendable (Int) -> Void
+
+  public init(name: String, body: @escaping @Sendable (Int) -> Void) {
+    self.name = name
+    self.body = body
+  }
 }
 
 /// Measures cases in one process, so that each ratio compares numbers taken
 /// on the same machine at the same time.
-struct Harness {
+public struct Harness {
   /// `true` in CI: one short repetition per case, so the code cannot rot.
-  let brief: Bool
+  public let brief: Bool
+
+  public init(brief: Bool) {
+    self.brief = brief
+  }
 
   var repetitions: Int { brief ? 1 : 9 }
 
@@ -46,7 +55,7 @@ struct Harness {
   }
 
   /// Prints one tab-separated line per case: build, case, ns/op.
-  func run(_ cases: [Case], build: String) {
+  public func run(_ cases: [Case], build: String) {
     for testCase in cases {
       let nanoseconds = measure(testCase)
       print("\(build)\t\(testCase.name)\t\(String(format: "%.2f", nanoseconds))")

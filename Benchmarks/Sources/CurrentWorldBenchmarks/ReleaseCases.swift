@@ -1,4 +1,5 @@
 #if !DEBUG
+  import BenchmarkHarness
   import CurrentWorld
   import Dependencies
   import Foundation

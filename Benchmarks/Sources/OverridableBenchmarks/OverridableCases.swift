@@ -1,4 +1,5 @@
 #if DEBUG
+  import BenchmarkHarness
   import CurrentWorld
   import Foundation
 
@@ -26,6 +27,7 @@
       Current.date = cheapDate
       return [
         Baselines.cheap,
+        Baselines.boundTaskLocalRead,
         Case(name: "CurrentWorld overridable: Current.date(), no scope") { n in
           for _ in 0..<n { blackHole(Current.date()) }
         },
