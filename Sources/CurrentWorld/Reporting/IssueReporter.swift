@@ -37,7 +37,9 @@ public struct IssueReporter: Sendable {
   /// ```
   public static let standardError = IssueReporter { issue in
     FileHandle.standardError.write(
-      Data("\(issue.fileID):\(issue.line): CurrentWorld: \(issue.message)\n".utf8))
+      Data(
+        "\(issue.fileID):\(issue.line): \(issue.isWarning ? "warning: " : "")CurrentWorld: \(issue.message)\n"
+          .utf8))
   }
 
   private static let installed = Locked(IssueReporter.standardError)

@@ -56,6 +56,10 @@ public struct ReportedIssue: Sendable, Equatable {
   /// source (``IssueReporter/report(_:fileID:filePath:line:column:)``):
   /// `XCTFail` takes its file as a `StaticString`.
   package var compiledPlace: CompiledPlace?
+
+  /// A warning: worth a look, but not a failure. The test runner shows it
+  /// without failing the test.
+  package var isWarning = false
 }
 
 /// A place in the source as `#filePath` and `#line` give it.

@@ -1,19 +1,9 @@
 import Foundation
 
-/// Whether this process runs tests, so that the live APIs of ``World/live``
-/// refuse to reach the network from one.
+/// What a test process does instead of reaching the network: the live
+/// APIs of ``World/live`` refuse in a process whose context is
+/// ``World/Context-swift.enum/test``.
 enum TestProcess {
-  /// `true` under `swift test` (XCTest or Swift Testing) and Xcode's test
-  /// runner.
-  static let isRunning: Bool = {
-    let process = ProcessInfo.processInfo
-    if let executable = process.arguments.first, executable.contains(".xctest") {
-      return true
-    }
-    let markers = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
-    return markers.contains { process.environment[$0] != nil }
-  }()
-
   /// A closure that reports and throws instead of calling the live `field`.
   static func refusingLiveAccess<Result>(
     _ field: String,

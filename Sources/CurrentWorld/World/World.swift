@@ -19,34 +19,6 @@ import Foundation
 /// One rule keeps time and place consistent: ``calendar`` always computes in
 /// ``timeZone`` and ``locale``, and so do the formatters and format styles.
 public struct World: Sendable {
-  /// Which default a dependency that the app defines takes when nothing
-  /// overrides it: its key's ``WorldKey/liveValue`` or its
-  /// ``WorldKey/testValue``.
-  ///
-  /// ```swift
-  /// let world = World.live
-  /// assert(world.context == .live)
-  /// ```
-  public enum Context: Sendable, Hashable {
-    /// The production world: keys give their ``WorldKey/liveValue``.
-    ///
-    /// ```swift
-    /// World.live.context  // .live
-    /// ```
-    case live
-    /// A test or preview world: keys give their ``WorldKey/testValue``.
-    ///
-    /// ```swift
-    /// let preview = World(
-    ///   context: .test, calendar: .current, date: { .distantPast },
-    ///   locale: .current, timeZone: .current, notifications: .recording(),
-    ///   pokemonsAPI: PokemonsAPI(fetchPokemons: { ["pikachu"] }),
-    ///   catFactAPI: CatFactAPI(fetchFact: { CatFact(fact: "Cats purr.", length: 10) })
-    /// )
-    /// ```
-    case test
-  }
-
   var storage: WorldStorage
   /// `nil` until the first write: a read of `Current` builds a `World`, so
   /// it must cost nothing to make one.
@@ -120,7 +92,7 @@ public struct World: Sendable {
   /// print(world.date())
   /// ```
   public static var live: World {
-    let inTests = TestProcess.isRunning
+    let inTests = World.Context.process == .test
     return World(
       context: .live,
       calendar: .autoupdatingCurrent,
@@ -138,11 +110,8 @@ public struct World: Sendable {
     )
   }
 
-  /// Whether app-defined dependencies default to their live or test values.
-  ///
-  /// ```swift
-  /// if Current.context == .test { print("running against the test world") }
-  /// ```
+  /// Which default an app-defined dependency takes when nothing overrides
+  /// it: its key's live, test or preview value.
   public var context: Context { storage.fields.context }
 
   /// The calendar, which always computes in this world's ``timeZone`` and
@@ -230,9 +199,9 @@ public struct World: Sendable {
   /// Reads or overrides a dependency that the app defines with a
   /// ``WorldKey``.
   ///
-  /// Without an override, a read returns the key's ``WorldKey/liveValue`` in
-  /// a ``Context-swift.enum/live`` world and its ``WorldKey/testValue`` in a
-  /// ``Context-swift.enum/test`` world. Wrap it in a computed property:
+  /// Without an override, a read returns the key's ``WorldKey/liveValue``,
+  /// ``WorldKey/testValue`` or ``WorldKey/previewValue``, as the world's
+  /// ``context`` says. Wrap it in a computed property:
   ///
   /// ```swift
   /// extension World {
@@ -245,7 +214,11 @@ public struct World: Sendable {
   public subscript<Key: WorldKey>(key: Key.Type) -> Key.Value {
     get {
       guard let node = storage.fields.dependencies?.node(for: ObjectIdentifier(key)) else {
-        return storage.fields.context == .live ? Key.liveValue : Key.testValue
+        switch storage.fields.context {
+        case .live: return Key.liveValue
+        case .test: return Key.testValue
+        case .preview: return Key.previewValue
+        }
       }
       // Only the setter below stores under this key, always in this node type.
       return unsafeDowncast(node, to: TypedDependency<Key.Value>.self).value

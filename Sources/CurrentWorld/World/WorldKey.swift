@@ -25,8 +25,8 @@
 /// }
 /// ```
 ///
-/// A world reads ``liveValue`` or ``testValue`` each time the field is read
-/// without an override, so declare them with `static let` when the value must
+/// A world reads ``liveValue``, ``testValue`` or ``previewValue`` (as its
+/// ``World/context`` says) each time the field is read without an override, so declare them with `static let` when the value must
 /// be one shared instance.
 ///
 /// Keys are `SendableMetatype`s, so the recipe compiles unchanged in a target
@@ -72,4 +72,18 @@ public protocol WorldKey: SendableMetatype {
   /// static let testValue = Analytics(log: unimplemented("Current.analytics.log", placeholder: ()))
   /// ```
   static var testValue: Value { get }
+
+  /// The value an Xcode preview uses when nothing overrides it; by default,
+  /// ``liveValue``. Give a key its own when a preview must not touch the
+  /// real thing, such as a database or analytics:
+  ///
+  /// ```swift
+  /// static let previewValue = Analytics(log: { _ in })
+  /// ```
+  static var previewValue: Value { get }
+}
+
+extension WorldKey {
+  /// The live value: previews run live unless a key says otherwise.
+  public static var previewValue: Value { liveValue }
 }

@@ -20,7 +20,7 @@ final class WorldStorage: Sendable {
 
   /// The values a world is made of.
   struct Fields: Sendable {
-    let context: World.Context
+    var context: World.Context
     var calendar: Calendar
     var date: @Sendable () -> Date
     var locale: Locale

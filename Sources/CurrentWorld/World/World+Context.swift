@@ -1,0 +1,91 @@
+import Foundation
+
+extension World {
+  /// What a world is for: production, a test, or an Xcode preview. It picks
+  /// the default of each app-defined dependency, and CurrentWorld detects it
+  /// for the whole process at launch.
+  ///
+  /// The world outside every scope (the process-wide world) takes the
+  /// process's context:
+  ///
+  /// | Process | Detected by | Keys give | Built-in APIs |
+  /// |---|---|---|---|
+  /// | An app or tool | anything else | `liveValue` | live |
+  /// | `swift test`, `xctest`, `swiftpm-testing-helper`, Xcode tests | the runner's name or Xcode's `XCTest…` variables | `testValue` | refuse and report |
+  /// | An Xcode preview | `XCODE_RUNNING_FOR_PREVIEWS=1` | `previewValue` | live |
+  ///
+  /// A tool can set the context itself with the environment variable
+  /// `CURRENTWORLD_CONTEXT=live`, `test` or `preview`.
+  public enum Context: String, Sendable, Hashable, CaseIterable {
+    /// Production: keys give their ``WorldKey/liveValue``.
+    case live
+    /// A test: keys give their ``WorldKey/testValue``.
+    case test
+    /// An Xcode preview: keys give their ``WorldKey/previewValue``, which is
+    /// their live value unless the key says otherwise.
+    case preview
+  }
+}
+
+extension World.Context {
+  /// The environment variable that sets the process's context, for tools
+  /// that run tests in a way detection does not know.
+  static let environmentVariable = "CURRENTWORLD_CONTEXT"
+
+  /// The environment variables that Xcode sets in a process that runs
+  /// tests.
+  static let xcodeTestVariables = [
+    "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier",
+    "XCTestBundleInjectPath",
+  ]
+
+  /// This process's context, detected once from its arguments and
+  /// environment.
+  static let process: World.Context = {
+    let process = ProcessInfo.processInfo
+    if let value = process.environment[environmentVariable], World.Context(rawValue: value) == nil {
+      var issue = ReportedIssue(
+        message: """
+          \(environmentVariable)=\(value) is not a context, so it is ignored: use live, test \
+          or preview.
+          """,
+        fileID: "CurrentWorld/World+Context.swift", filePath: "", line: 1, column: 1)
+      issue.isWarning = true
+      // Straight to standard error: this runs while the first world is made.
+      IssueReporter.standardError.report(issue)
+    }
+    return detect(arguments: process.arguments, environment: process.environment)
+  }()
+
+  /// The context of a process started with `arguments` (the executable
+  /// first) in `environment`.
+  ///
+  /// A pure function, so that every runner's command line can be tested
+  /// without being that runner. An unknown value of
+  /// ``environmentVariable`` is ignored, and detection goes on.
+  static func detect(arguments: [String], environment: [String: String]) -> World.Context {
+    if let forced = environment[environmentVariable].flatMap(World.Context.init(rawValue:)) {
+      return forced
+    }
+    if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" { return .preview }
+    if xcodeTestVariables.contains(where: { environment[$0] != nil }) { return .test }
+    guard let executable = arguments.first else { return .live }
+    // Compare whole path components: an app in "Tools.xctestplans/" is no
+    // test bundle, and Linux's `swift test` runs "…/NamePackageTests.xctest".
+    let components = executable.split(separator: "/")
+    if components.contains(where: { $0.hasSuffix(".xctest") }) { return .test }
+    switch components.last {
+    case "xctest":
+      // macOS `swift test` runs XCTest as `xctest [options] Name.xctest`.
+      let bundle = arguments.dropFirst().contains {
+        $0.hasSuffix(".xctest") || $0.hasSuffix(".xctest/")
+      }
+      return bundle ? .test : .live
+    case "swiftpm-testing-helper":
+      // macOS `swift test` runs Swift Testing through this helper.
+      return .test
+    default:
+      return .live
+    }
+  }
+}
