@@ -4,19 +4,42 @@
   import Testing
   import XCTest
 
-  /// Sends CurrentWorld's issues to the test runner that is running: Swift
-  /// Testing's `Issue.record` inside a Swift Testing test, the running
-  /// ``WorldTestCase``'s failure otherwise, and standard error outside of
-  /// both.
+  /// Sends CurrentWorld's issues to the test runner that is running.
+  ///
+  /// - In a Swift Testing test (or a task of one): `Issue.record`, which
+  ///   fails that test, or shows a warning.
+  /// - While an XCTest test runs, from any thread: `XCTFail`, which fails
+  ///   the running test. Warnings go to standard error: XCTest has none.
+  /// - Anywhere else, such as detached work in a Swift Testing run: an issue
+  ///   that belongs to no test, which still fails the run; `XCTFail`, which
+  ///   fails an XCTest test that runs while the observer is not yet
+  ///   registered; and a copy on standard error. A runner that runs no test
+  ///   ignores the failure.
   enum TestRunnerReporter {
     static let reporter = IssueReporter { issue in
       if Test.current != nil {
-        Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(of: issue))
-      } else if RunningTestCase.current?.testCase != nil {
-        recordXCTestFailure(issue)
+        recordSwiftTestingIssue(issue)
+      } else if RunningTestCase.current?.testCase != nil || XCTestRunObserver.isRunning {
+        if issue.isWarning {
+          IssueReporter.standardError.report(issue)
+        } else {
+          recordXCTestFailure(issue)
+        }
       } else {
+        // No runner is known to be running a test on this thread: detached
+        // work of a Swift Testing test, or of an XCTest test before the
+        // observer was registered. Each runner ignores a failure while it
+        // runs no test, so both are told, and standard error too.
+        recordSwiftTestingIssue(issue)
+        if !issue.isWarning { recordXCTestFailure(issue) }
         IssueReporter.standardError.report(issue)
       }
+    }
+
+    static func recordSwiftTestingIssue(_ issue: ReportedIssue) {
+      Issue.record(
+        Comment(rawValue: issue.message), severity: issue.isWarning ? .warning : .error,
+        sourceLocation: sourceLocation(of: issue))
     }
 
     /// Swift Testing's place for `issue`. `SourceLocation` traps on a line or
@@ -43,7 +66,15 @@
       }
     }
 
-    private static let installation: Void = { IssueReporter.current = reporter }()
+    private static let installation: Void = {
+      IssueReporter.current = reporter
+      TestWorlds.identifyRunner {
+        if Test.current != nil { return .swiftTesting }
+        if RunningTestCase.current != nil || XCTestRunObserver.isRunning { return .xcTest }
+        return .none
+      }
+      XCTestRunObserver.register()
+    }()
 
     /// Reports `message` straight to the test runner, whatever reporter is
     /// installed: the module's own assertions always fail the test.
@@ -61,8 +92,10 @@
       reporter.report(issue)
     }
 
-    /// Makes the test runner receive CurrentWorld's issues; every entry point
-    /// of this module calls it, and only the first call does anything.
+    /// Makes the test runners receive CurrentWorld's issues and watches
+    /// XCTest's test cases. CurrentWorld calls it through ``TestSupport``
+    /// when a test process first reads `Current`, and every entry point of
+    /// this module calls it too; only the first call does anything.
     static func install() {
       installation
     }

@@ -39,7 +39,7 @@
     override open func invokeTest() {
       TestRunnerReporter.install()
       RunningTestCase.$current.withValue(RunningTestCase(self)) {
-        withWorld(world) {
+        TestWorlds.withTestWorld(world) {
           super.invokeTest()
         }
       }

@@ -54,7 +54,7 @@
       var world = Self.isActive ? Current : World.test
       update(&world)
       try await Self.$isActive.withValue(true) {
-        try await withWorld(world, operation: function)
+        try await TestWorlds.withTestWorld(world, operation: function)
       }
     }
 

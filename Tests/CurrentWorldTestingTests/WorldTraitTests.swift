@@ -37,8 +37,9 @@ import Testing
     #expect(Current.score == value)
   }
 
-  @Test func withoutTheTraitTheProcessWideWorldIsLive() {
-    #expect(Current.context == .live)
+  @Test func withoutTheTraitTheProcessWideWorldHasTheTestContext() {
+    #expect(Current.context == .test)
+    #expect(Current.score == ScoreKey.testValue)
   }
 
   @Suite(.world { $0.score = 5 })

@@ -38,9 +38,14 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
       field: field,
       description: """
         \(field) was called, but the test world leaves it unimplemented. \
-        Override it before the code under test calls it:
+        Override it in the test, before the code under test calls it:
 
             \(field) = { … }
+
+        The override reaches the code when the test runs in a world of its own \
+        (@Test(.world) or @Suite(.world) in Swift Testing; a subclass of \
+        WorldTestCase in XCTest) and the call runs in that world: carry it into \
+        GCD, Task.detached, threads and stored callbacks with SharedWorld.
         """)
   }
 
@@ -50,10 +55,13 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
       field: field,
       description: """
         \(field) would reach the live service from a test process, so it was stopped. \
-        Run the test in a test world (for example @Test(.world) or @Suite(.world)) \
-        and override the field:
+        Run the test in a world of its own (@Test(.world) or @Suite(.world) in Swift \
+        Testing; a subclass of WorldTestCase in XCTest) and override the field:
 
             \(field) = { … }
+
+        If the test has a world, this call escaped it (GCD, Task.detached, a thread \
+        or a stored callback): carry the world into that work with SharedWorld.
         """)
   }
 }

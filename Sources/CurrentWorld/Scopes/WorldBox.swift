@@ -11,9 +11,13 @@
   final class WorldBox: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let state: UnsafeMutablePointer<ScopeState>
+    /// `true` for the process-wide world of a test process only: its reads
+    /// and writes are checked for code that escaped a test's world.
+    let watchesForEscapes: Bool
 
     /// A box whose world starts as `world`.
-    init(_ world: World) {
+    init(_ world: World, watchesForEscapes: Bool = false) {
+      self.watchesForEscapes = watchesForEscapes
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
       let status = pthread_mutex_init(mutex, nil)

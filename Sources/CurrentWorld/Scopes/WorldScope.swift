@@ -1,20 +1,40 @@
 #if DEBUG
+  import Foundation
+
   /// Where ``Current`` reads and writes: the innermost scope bound to the
   /// task, or the process-wide world.
   enum WorldScope {
+    /// The world outside every scope, in the process's context. In a test
+    /// process it also watches for code that escaped its test's world.
+    static let processWide: WorldBox = {
+      let context = World.Context.process
+      if context == .test { TestSupportLink.connect() }
+      return WorldBox(.processWide(context), watchesForEscapes: context == .test)
+    }()
+
     /// The world of the innermost ``withWorld(_:operation:)`` around the
     /// running task; outside every scope, the process-wide world.
-    @TaskLocal static var box = WorldBox(World.live)
+    @TaskLocal static var box = processWide
 
     /// The world that ``Current`` reads right now.
     @inline(__always)
     static func read() -> World {
-      World(storage: box.storage)
+      let box = box
+      if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
+      return World(storage: box.storage)
     }
 
     /// Writes `world` where ``Current`` writes right now.
     static func write(_ world: World) {
+      let box = box
+      if box.watchesForEscapes { TestWorlds.wroteOutsideScopes() }
       box.store(world)
+    }
+
+    /// Puts the process-wide world back as it was at launch, after a test
+    /// that wrote it.
+    static func resetProcessWide() {
+      processWide.store(.processWide(World.Context.process))
     }
   }
 

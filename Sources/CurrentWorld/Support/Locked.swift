@@ -12,11 +12,11 @@ import Foundation
 /// closure passed to ``withLock(_:)`` must not release the last reference to
 /// a value it replaces (use ``exchange(_:)``, which hands the old value back
 /// to be released after unlocking) and must not take the same lock again.
-struct Locked<Value: Sendable>: @unchecked Sendable {
+package struct Locked<Value: Sendable>: @unchecked Sendable {
   private let buffer: LockBuffer<Value>
 
   /// Creates a lock that guards `value`.
-  init(_ value: Value) {
+  package init(_ value: Value) {
     let buffer = LockBuffer<Value>.create(minimumCapacity: 1) { buffer in
       buffer.withUnsafeMutablePointerToElements { lock in
         lock.initialize(to: pthread_mutex_t())
@@ -30,7 +30,7 @@ struct Locked<Value: Sendable>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value.
   @inline(__always)
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try buffer.withUnsafeMutablePointers { value, lock in
       let status = pthread_mutex_lock(lock)
       precondition(status == 0, "pthread_mutex_lock failed: \(status)")
@@ -43,7 +43,7 @@ struct Locked<Value: Sendable>: @unchecked Sendable {
   /// the old value after the lock is open again, so a `deinit` that it
   /// triggers can take this lock.
   @inline(__always)
-  func exchange(_ newValue: Value) -> Value {
+  package func exchange(_ newValue: Value) -> Value {
     withLock { value in
       let old = value
       value = newValue

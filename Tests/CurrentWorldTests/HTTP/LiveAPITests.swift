@@ -93,7 +93,7 @@ import Testing
   @Test func liveWorldUsesTheLiveClientsButRefusesThemInTests() async throws {
     // World.live points at the public services; in a test process its clients
     // must stop before the network and say how to fix the test.
-    let reports = ReportLog()
+    let reports = ReportLog(keepingIssuesFrom: "CurrentWorld/World.swift")
     await reports.capture {
       await #expect(throws: UnimplementedError.self) {
         _ = try await World.live.catFactAPI.fetchFact()

@@ -1,12 +1,25 @@
 import CurrentWorld
 import Foundation
 
-/// Collects what `IssueReporter` receives while `body` runs, then puts the
-/// previous reporter back. The reporter is process-wide, so suites that use
+/// Collects the failures that `IssueReporter` receives while `body` runs,
+/// from one source file, then puts the previous reporter back.
+///
+/// Tests of other suites run meanwhile and report through the same
+/// process-wide reporter, so everything else goes on to the previous
+/// reporter: issues placed in other files, and warnings, which CurrentWorld
+/// shows once per process when any test happens to trigger them (the probes
+/// in CurrentWorldTestingTests check those in a process of their own). The reporter is process-wide, so suites that use
 /// this are serialized with each other through `ReportLog.gate`.
 final class ReportLog: @unchecked Sendable {
   private let lock = NSLock()
   private var issues: [ReportedIssue] = []
+  private let fileID: String
+
+  /// A log of the failures placed in `fileID`: by default the file that
+  /// makes the log, where its `unimplemented` closures are declared.
+  init(keepingIssuesFrom fileID: String = #fileID) {
+    self.fileID = fileID
+  }
 
   var messages: [String] { lock.withLock { issues.map(\.message) } }
   var reported: [ReportedIssue] { lock.withLock { issues } }
@@ -15,7 +28,13 @@ final class ReportLog: @unchecked Sendable {
   func capture<R>(_ body: () async throws -> R) async rethrows -> R {
     await ReportLog.gate.acquire()
     let previous = IssueReporter.current
-    IssueReporter.current = IssueReporter { [self] issue in lock.withLock { issues.append(issue) } }
+    IssueReporter.current = IssueReporter { [self] issue in
+      if !issue.isWarning && issue.fileID == fileID {
+        lock.withLock { issues.append(issue) }
+      } else {
+        previous.report(issue)
+      }
+    }
     defer {
       IssueReporter.current = previous
       ReportLog.gate.release()

@@ -1,0 +1,132 @@
+#if DEBUG
+  import Foundation
+
+  /// The test worlds of a test process, and what CurrentWorld says when code
+  /// reads or writes the process-wide world while they run.
+  ///
+  /// CurrentWorldTesting enters every test world through here, and tells
+  /// which test runner is running a test on the calling thread. The core
+  /// cannot import XCTest or Swift Testing, because apps link it.
+  package enum TestWorlds {
+    /// Which runner runs a test on the calling thread or task.
+    package enum Runner: Sendable {
+      /// An XCTest test is running (on any thread); the process-wide world
+      /// is reset after it.
+      case xcTest
+      /// The caller is a Swift Testing test, or a task of one.
+      case swiftTesting
+      /// Neither: detached work, or no test at all.
+      case none
+    }
+
+    /// The problems that are reported once per process.
+    enum Diagnosis: Hashable {
+      case escape, writeInTestWithoutWorld, writeOutsideTests
+    }
+
+    private static let active = Locked(0)
+    private static let reported = Locked(Set<Diagnosis>())
+    private static let runnerQuery = Locked<@Sendable () -> Runner>({ .none })
+
+    /// Installs the closure that tells which runner runs the calling code.
+    package static func identifyRunner(with query: @escaping @Sendable () -> Runner) {
+      withExtendedLifetime(runnerQuery.exchange(query)) {}
+    }
+
+    /// Puts the process-wide world back as it was at launch; XCTest's
+    /// observer calls it around each test.
+    package static func resetProcessWide() {
+      WorldScope.resetProcessWide()
+    }
+
+    /// Runs `operation` in `world`, counted as a test world.
+    package static func withTestWorld<Result>(
+      _ world: World,
+      operation: () throws -> Result
+    ) rethrows -> Result {
+      active.withLock { $0 += 1 }
+      defer { active.withLock { $0 -= 1 } }
+      return try withWorld(world, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` in `world`, counted as a test world.
+    package static func withTestWorld<Result>(
+      _ world: World,
+      isolation: isolated (any Actor)? = #isolation,
+      operation: () async throws -> Result
+    ) async rethrows -> Result {
+      active.withLock { $0 += 1 }
+      defer { active.withLock { $0 -= 1 } }
+      return try await withWorld(world, isolation: isolation, operation: operation)
+    }
+
+    /// Called on each read of the process-wide world in a test process.
+    static func readOutsideScopes() {
+      // A test without a world reads the process-wide world by design.
+      // Anything else that reads it while a test world is active escaped:
+      // the test in that world never reaches the process-wide world.
+      guard active.withLock({ $0 }) > 0, runner() != .swiftTesting else { return }
+      reportOnce(.escape, escapeMessage(reading: true), isWarning: true)
+    }
+
+    /// Called on each write of the process-wide world in a test process.
+    static func wroteOutsideScopes() {
+      let runner = runner()
+      if runner == .swiftTesting {
+        reportOnce(.writeInTestWithoutWorld, writeInTestWithoutWorldMessage, isWarning: false)
+      } else if active.withLock({ $0 }) > 0 {
+        reportOnce(.escape, escapeMessage(reading: false), isWarning: true)
+      } else if runner == .none {
+        reportOnce(.writeOutsideTests, writeOutsideTestsMessage, isWarning: true)
+      }
+      // A plain XCTestCase's write is isolated: the world is reset after it.
+    }
+
+    private static func runner() -> Runner {
+      runnerQuery.withLock { $0 }()
+    }
+
+    private static func reportOnce(_ diagnosis: Diagnosis, _ message: String, isWarning: Bool) {
+      guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
+      var issue = ReportedIssue(
+        message: message, fileID: "CurrentWorld/Current.swift", filePath: "", line: 1, column: 1)
+      issue.isWarning = isWarning
+      IssueReporter.current.report(issue)
+    }
+  }
+
+  extension TestWorlds {
+    /// How a test gets a world of its own, in both runners.
+    static let testWorldFixes = """
+      @Test(.world) or @Suite(.world) in Swift Testing; a subclass of WorldTestCase in XCTest
+      """
+
+    static func escapeMessage(reading: Bool) -> String {
+      """
+      Current was \(reading ? "read" : "written") outside every test world while a test world \
+      was active: work that a test started escaped its world (Task.detached, DispatchQueue, \
+      OperationQueue, Thread, a timer, a NotificationCenter observer or a stored callback), so \
+      it sees the process-wide world instead of the test's overrides. Carry the world into that \
+      work with SharedWorld:
+
+          let world = SharedWorld()
+          DispatchQueue.global().async { world.run { … } }
+
+      (This warning is shown once per process.)
+      """
+    }
+
+    static let writeInTestWithoutWorldMessage = """
+      Current was written in a test that has no test world, so the write went to the \
+      process-wide world: it leaks into every later test and races with tests that run in \
+      parallel. Give the test a world of its own: \(testWorldFixes). \
+      (Reported once per process.)
+      """
+
+    static let writeOutsideTestsMessage = """
+      Current was written outside any test, in a test process: the write stays in the \
+      process-wide world for every later test. Write inside a test instead, in a world of its \
+      own: \(testWorldFixes). (This warning is shown once per process.)
+      """
+  }
+#endif
