@@ -1,0 +1,91 @@
+/// The world that ``Current`` sees where it is made, to carry into work that
+/// escapes the task tree: GCD, `OperationQueue`, `Thread`, timers,
+/// NotificationCenter observers and callbacks stored to be called later.
+///
+/// `Task {}`, `async let` and task groups inherit the world by themselves.
+/// Work that escapes the task tree does not: it reads the process-wide world,
+/// so a test's overrides never reach it. Make a `SharedWorld` where the work
+/// is handed off, and run the work in it:
+///
+/// ```swift
+/// let world = SharedWorld()
+/// DispatchQueue.global().async {
+///   world.run {
+///     Current.date()  // the world of the code that made `world`
+///   }
+/// }
+/// ```
+///
+/// The world is **shared**, not copied: writes that the escaped work makes
+/// to `Current` are seen by the code that made the `SharedWorld`, and the
+/// other way round, as with `Task {}`.
+///
+/// In release builds ``Current`` is always ``World/live``, and a
+/// `SharedWorld` only runs the work.
+public struct SharedWorld: Sendable {
+  #if DEBUG
+    private let box: WorldBox
+  #endif
+
+  /// Captures the world that ``Current`` sees here: the innermost scope's
+  /// (a test's world, for example), or the process-wide world outside every
+  /// scope.
+  public init() {
+    #if DEBUG
+      box = WorldScope.box
+    #endif
+  }
+
+  /// Runs `operation` in the captured world, on the calling thread.
+  ///
+  /// - Returns: What `operation` returns.
+  public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    #if DEBUG
+      try WorldScope.$box.withValue(box, operation: operation)
+    #else
+      try operation()
+    #endif
+  }
+
+  /// Runs the asynchronous `operation` in the captured world, on the
+  /// caller's actor; `Task {}` created inside inherit it.
+  ///
+  /// ```swift
+  /// let world = SharedWorld()
+  /// Task.detached {
+  ///   await world.run { await viewModel.refresh() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the caller runs on; leave it to the default.
+  ///   - operation: The code that sees the captured world.
+  /// - Returns: What `operation` returns.
+  public func run<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    #if DEBUG
+      try await WorldScope.$box.withValue(box, operation: operation, isolation: isolation)
+    #else
+      try await operation()
+    #endif
+  }
+
+  /// Wraps `body` so that each call runs it in the captured world: for a
+  /// callback that is stored now and called later, from any thread.
+  ///
+  /// ```swift
+  /// let world = SharedWorld()
+  /// let token = NotificationCenter.default.addObserver(
+  ///   forName: .NSSystemClockDidChange, object: nil, queue: .main,
+  ///   using: world.bind { _ in refresh() })
+  /// ```
+  public func bind<each Argument, Result>(
+    _ body: @escaping @Sendable (repeat each Argument) -> Result
+  ) -> @Sendable (repeat each Argument) -> Result {
+    { (argument: repeat each Argument) in
+      run { body(repeat each argument) }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Runs one test of this test executable again, in a process of its own, and
+/// reports how that process ended.
+///
+/// Some behaviour is once per process (a diagnosis that CurrentWorld shows
+/// once) or fails the whole run on purpose (a forgotten override called from
+/// detached work); a child process is the only place to watch it. A probe is
+/// a test that runs only when ``variable`` names it.
+enum ProbeProcess {
+  /// The environment variable that names the probe a child runs.
+  static let variable = "CURRENTWORLD_PROBE"
+
+  /// The probe this process runs, if it is a child.
+  static let current = ProcessInfo.processInfo.environment[variable]
+
+  /// This test executable, when the runner lets a test start it again:
+  /// Linux's `swift test` runs one `.xctest` executable for both libraries.
+  /// macOS runs `xctest` or `swiftpm-testing-helper` instead, and there the
+  /// probes are not run.
+  static let executable: String? = {
+    let path = CommandLine.arguments.first ?? ""
+    return path.hasSuffix(".xctest") && FileManager.default.isExecutableFile(atPath: path)
+      ? path : nil
+  }()
+
+  /// Whether probes can run here: a test executable, and not a child.
+  static var isAvailable: Bool { executable != nil && current == nil }
+
+  struct Outcome {
+    let status: Int32
+    let output: String
+    var failed: Bool { status != 0 }
+  }
+
+  /// Runs the Swift Testing probe `name`, found by `filter`.
+  static func swiftTesting(_ name: String, filter: String, environment: [String: String] = [:])
+    throws -> Outcome
+  {
+    try run(name, ["--testing-library", "swift-testing", "--filter", filter], environment)
+  }
+
+  /// Runs the XCTest probe `name`: `test` is `Class` or `Class/testMethod`.
+  static func xcTest(_ name: String, test: String, environment: [String: String] = [:]) throws
+    -> Outcome
+  {
+    try run(name, ["CurrentWorldTestingTests.\(test)"], environment)
+  }
+
+  private static func run(
+    _ name: String, _ arguments: [String], _ environment: [String: String]
+  ) throws -> Outcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable!)
+    process.arguments = arguments
+    var childEnvironment = ProcessInfo.processInfo.environment
+    childEnvironment[variable] = name
+    childEnvironment.merge(environment) { _, new in new }
+    process.environment = childEnvironment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+}

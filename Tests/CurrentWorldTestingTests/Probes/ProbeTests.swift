@@ -1,0 +1,92 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+/// Runs each probe in a child process and checks how it ended: a forgotten
+/// override from detached work fails the run in both runners, with a message
+/// that names both fixes; an escape is a warning, shown once; a write in a
+/// test without a world fails it once.
+@Suite(.enabled(if: ProbeProcess.isAvailable, "needs Linux's single .xctest test executable"))
+struct ProbeTests {
+  static func expectNamesBothFixes(
+    _ output: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for fix in ["@Test(.world)", "@Suite(.world)", "WorldTestCase"] {
+      #expect(output.contains(fix), "the message names \(fix)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func aLiveAPICalledFromDetachedWorkFailsTheSwiftTestingRun() throws {
+    let outcome = try ProbeProcess.swiftTesting("detached-live-api", filter: "detachedLiveAPI")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("Current.catFactAPI.fetchFact would reach the live service"))
+    Self.expectNamesBothFixes(outcome.output)
+  }
+
+  @Test func aForgottenOverrideCalledFromAThreadFailsTheSwiftTestingRun() throws {
+    let outcome = try ProbeProcess.swiftTesting(
+      "thread-forgotten-override", filter: "threadForgottenOverride")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("Current.analytics.log was called"))
+    Self.expectNamesBothFixes(outcome.output)
+  }
+
+  @Test func aForgottenOverrideCalledFromAThreadFailsTheWorldTestCase() throws {
+    let outcome = try ProbeProcess.xcTest(
+      "xctest-thread", test: "WorldTestCaseProbes/testForgottenOverrideFromAThread")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("with 1 failure"))
+    #expect(outcome.output.contains("Current.analytics.log was called"))
+    Self.expectNamesBothFixes(outcome.output)
+  }
+
+  @Test func aForgottenOverrideCalledFromGCDFailsAPlainXCTestCase() throws {
+    let outcome = try ProbeProcess.xcTest(
+      "plain-xctest-gcd", test: "PlainXCTestCaseProbes/testForgottenOverrideFromGCD")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("Current.analytics.log was called"))
+    Self.expectNamesBothFixes(outcome.output)
+  }
+
+  @Test func anEscapeIsAWarningShownOnce() throws {
+    let outcome = try ProbeProcess.swiftTesting("escape-warning", filter: "escapeWarning")
+    #expect(!outcome.failed, "\(outcome.output)")
+    let warning = "Current was read outside every test world while a test world was active"
+    #expect(outcome.output.components(separatedBy: warning).count - 1 >= 1)
+    #expect(outcome.output.contains("SharedWorld()"))
+    // Swift Testing shows it once, and standard error never again.
+    let onStandardError = outcome.output.components(
+      separatedBy: "warning: CurrentWorld: \(warning)")
+    #expect(onStandardError.count - 1 <= 1)
+  }
+
+  @Test func aWriteInATestWithoutAWorldFailsItOnce() throws {
+    let outcome = try ProbeProcess.swiftTesting("write-without-world", filter: "writeWithoutWorld")
+    #expect(outcome.failed, "\(outcome.output)")
+    let message = "Current was written in a test that has no test world"
+    #expect(outcome.output.components(separatedBy: message).count - 1 == 1)
+    Self.expectNamesBothFixes(outcome.output)
+  }
+
+  @Test func theContextCanBeSetForATool() throws {
+    let outcome = try ProbeProcess.swiftTesting(
+      "context", filter: "SwiftTestingProbes/context",
+      environment: ["CURRENTWORLD_CONTEXT": "preview"])
+    #expect(outcome.output.contains("context: preview"), "\(outcome.output)")
+  }
+
+  @Test func anUnknownContextIsReportedAndIgnored() throws {
+    let outcome = try ProbeProcess.swiftTesting(
+      "context", filter: "SwiftTestingProbes/context",
+      environment: ["CURRENTWORLD_CONTEXT": "staging"])
+    #expect(outcome.output.contains("context: test"), "\(outcome.output)")
+    #expect(outcome.output.contains("CURRENTWORLD_CONTEXT=staging"))
+  }
+
+  @Test func aPlainXCTestCaseWriteDoesNotLeakIntoTheNextTest() throws {
+    // A fresh process: CurrentWorld connects XCTest during the first test.
+    let outcome = try ProbeProcess.xcTest("plain-pair", test: "PlainXCTestCaseIsolationTests")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("Executed 2 tests, with 0 failures"))
+  }
+}

@@ -1,0 +1,45 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+/// Swift Testing probes: each runs only in a child process that names it
+/// (see ``ProbeProcess``), and each breaks a rule on purpose.
+@Suite(.enabled(if: ProbeProcess.current != nil)) struct SwiftTestingProbes {
+  @Test(.world, .enabled(if: ProbeProcess.current == "detached-live-api"))
+  func detachedLiveAPI() async {
+    // The test world is not inherited: the call reaches the process-wide
+    // world, whose live API refuses.
+    _ = try? await Task.detached { try await Current.catFactAPI.fetchFact() }.value
+  }
+
+  @Test(.world, .enabled(if: ProbeProcess.current == "thread-forgotten-override"))
+  func threadForgottenOverride() {
+    let world = SharedWorld()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      world.run { Current.analytics.log("never overridden") }
+      done.signal()
+    }
+    done.wait()
+  }
+
+  @Test(.world, .enabled(if: ProbeProcess.current == "escape-warning"))
+  func escapeWarning() async {
+    Current.score = 1
+    let seen = await Task.detached { Current.score }.value
+    let again = await Task.detached { Current.score }.value
+    #expect(seen == 0 && again == 0)
+  }
+
+  @Test(.enabled(if: ProbeProcess.current == "write-without-world"))
+  func writeWithoutWorld() {
+    Current.score = 5
+    Current.score = 6
+  }
+
+  @Test(.enabled(if: ProbeProcess.current == "context"))
+  func context() {
+    print("context: \(Current.context)")
+  }
+}

@@ -1,0 +1,34 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import XCTest
+
+/// XCTest probes, in a `WorldTestCase`: each runs only in a child process
+/// that names it (see ``ProbeProcess``), and skips anywhere else.
+final class WorldTestCaseProbes: WorldTestCase {
+  func testForgottenOverrideFromAThread() throws {
+    try XCTSkipUnless(ProbeProcess.current == "xctest-thread", "a probe for a child process")
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      // The process-wide world has the test context: the key's test value
+      // is unimplemented, and the call fails the running test.
+      Current.analytics.log("never overridden")
+      done.signal()
+    }
+    done.wait()
+  }
+}
+
+/// The same, in a plain `XCTestCase` that never names CurrentWorldTesting's
+/// types: CurrentWorld connects the runner by itself.
+final class PlainXCTestCaseProbes: XCTestCase {
+  func testForgottenOverrideFromGCD() throws {
+    try XCTSkipUnless(ProbeProcess.current == "plain-xctest-gcd", "a probe for a child process")
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      Current.analytics.log("never overridden")
+      done.signal()
+    }
+    done.wait()
+  }
+}
