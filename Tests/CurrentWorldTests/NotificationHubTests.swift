@@ -38,6 +38,30 @@ import Testing
     #expect(inbox.received.value == ["hit"])
   }
 
+  @Test func handlersRunInTheWorldThatObservedWhoeverPosts() {
+    let hub = NotificationHub.recording()
+    let seen = LockedBox<[Int]>([])
+    let observation = withWorld(fixedWorld()) {
+      Current.retryCount = 41
+      let observation = hub.observe(Self.didLogIn) { _ in
+        seen.mutate { $0.append(Current.retryCount) }
+        Current.retryCount += 1
+      }
+      // Posted from another world, and from a thread outside every scope.
+      withWorld(fixedWorld()) { hub.post(Self.didLogIn) }
+      let done = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        hub.post(Self.didLogIn)
+        done.signal()
+      }
+      done.wait()
+      #expect(Current.retryCount == 43, "the handler's writes stay in the observer's world")
+      return observation
+    }
+    #expect(seen.value == [41, 42])
+    withExtendedLifetime(observation) {}
+  }
+
   @Test func recordingHubsArePrivate() {
     let first = NotificationHub.recording()
     let second = NotificationHub.recording()

@@ -74,7 +74,10 @@ public final class NotificationHub: Sendable {
   /// Calls `handler` for every notification named `name` posted to this hub,
   /// until the returned observation is cancelled or released.
   ///
-  /// The handler runs synchronously on the thread that posts.
+  /// The handler runs synchronously on the thread that posts, in the world
+  /// of the code that observed (see ``SharedWorld``): a notification posted
+  /// from another thread, or by the system, does not make the handler lose
+  /// its test's overrides, and what it writes to `Current` stays there.
   ///
   /// ```swift
   /// let observation = Current.notifications.observe(.init("didLogIn")) { userInfo in
@@ -90,12 +93,13 @@ public final class NotificationHub: Sendable {
     _ name: Notification.Name,
     handler: @escaping @Sendable ([String: any Sendable]) -> Void
   ) -> NotificationObservation {
+    let world = SharedWorld()
     let token = center.addObserver(forName: name, object: nil, queue: nil) { notification in
       var userInfo: [String: any Sendable] = [:]
       for case (let key as String, let value as any Sendable) in notification.userInfo ?? [:] {
         userInfo[key] = value
       }
-      handler(userInfo)
+      world.run { handler(userInfo) }
     }
     return NotificationObservation(center: center, token: token)
   }
