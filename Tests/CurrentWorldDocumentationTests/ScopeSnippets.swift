@@ -19,12 +19,32 @@ import Testing
     }
   }
 
-  @Test func detachedWorkCanTakeItsWorldAlong() async {
-    let world = Current
-    let identifier = await Task.detached {
-      withWorld(world) { Current.locale.identifier }
-    }.value
-    #expect(identifier == "en_US_POSIX")
+  @Test func escapingWorkSharesTheWorld() {
+    let world = SharedWorld()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      world.run {
+        Current.locale = Locale(identifier: "ja_JP")
+        done.signal()
+      }
+    }
+    done.wait()
+    #expect(Current.locale.identifier == "ja_JP")  // the write came back
+  }
+
+  @Test func storedCallbacksAreBoundOnce() {
+    Current.notifications = .recording()
+    let world = SharedWorld()
+    let onEvent: @Sendable (String) -> Void = world.bind { name in
+      Current.notifications.post(Notification.Name(name))
+    }
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      onEvent("didSync")
+      done.signal()
+    }
+    done.wait()
+    #expect(Current.notifications.posted == [Notification.Name("didSync")])
   }
 
   @Test func writesStayInTheirScope() {
