@@ -19,16 +19,15 @@ enum FixtureWorld {
       token: { "fixture-token" },
       transport: answer
     )
-    var world = World(
-      context: .test,
-      calendar: Calendar(identifier: .gregorian),
-      date: { date },
-      locale: Locale(identifier: "en_US"),
-      timeZone: TimeZone(identifier: "UTC")!,
-      notifications: .recording(),
-      pokemonsAPI: .live(client: client, limit: 6),
-      catFactAPI: .live(client: client)
-    )
+    var world = World.live
+    world.context = .test
+    world.calendar = Calendar(identifier: .gregorian)
+    world.date = { date }
+    world.locale = Locale(identifier: "en_US")
+    world.timeZone = TimeZone(identifier: "UTC")!
+    world.notifications = .recording()
+    world.pokemonsAPI = .live(client: client, limit: 6)
+    world.catFactAPI = .live(client: client)
     world.moviesDatabase = .inMemory()
     world.moviesAPI = .live(client: client)
     world.booksAPI = .live(client: client, limit: 3)

@@ -22,6 +22,10 @@
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the object to go.
+  ///   - clock: The clock the wait runs on: the wall clock by default, so
+  ///     that work in flight really gets `timeout` to finish. Pass an
+  ///     `ImmediateClock` when that work sleeps on one too, and a leak is
+  ///     reported with no real waiting.
   ///   - fileID: Where a failure is reported: the caller's file.
   ///   - filePath: The full path of that file.
   ///   - line: The caller's line.
@@ -32,6 +36,7 @@
   @discardableResult
   public func expectDeallocation<Object: AnyObject>(
     timeout: Duration = .seconds(1),
+    clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -41,9 +46,10 @@
   ) async rethrows -> Bool {
     weak var object: Object?
     object = try await scope()
-    let deadline = ContinuousClock.now + timeout
-    while object != nil, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
+    var waited = Duration.zero
+    while object != nil, waited < timeout {
+      try? await clock.sleep(for: .milliseconds(5))
+      waited += .milliseconds(5)
     }
     guard object == nil else {
       TestRunnerReporter.report(

@@ -136,11 +136,13 @@ public struct HTTPClient: Sendable {
   }
 
   /// Runs the transport, and stops it with ``APIError/timeout(url:)`` once
-  /// the request's timeout has passed: `URLSession` on Linux does not honour
-  /// `URLRequest.timeoutInterval`, and a stubbed transport would not either.
+  /// the request's timeout has passed on `Current.clock`: `URLSession` on
+  /// Linux does not honour `URLRequest.timeoutInterval`, a stubbed transport
+  /// would not either, and a test's `TestClock` decides when the time is up.
   /// A timeout that is not positive, or is infinite, sets no deadline.
   private func send(_ request: URLRequest, to url: URL) async throws -> (Data, URLResponse) {
     let transport = transport
+    let clock = Current.clock
     // No positive, finite timeout means no deadline of ours.
     guard request.timeoutInterval > 0, request.timeoutInterval < 1e9 else {
       return try await transport(request)
@@ -148,7 +150,7 @@ public struct HTTPClient: Sendable {
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
       group.addTask { try await transport(request) }
       group.addTask {
-        try await Task.sleep(for: .seconds(request.timeoutInterval))
+        try await clock.sleep(for: .seconds(request.timeoutInterval))
         return nil
       }
       defer { group.cancelAll() }

@@ -12,6 +12,16 @@ import Foundation
 /// Current.date = { .distantFuture }  // in DEBUG builds only
 /// ```
 ///
+/// To build a world, start from one and set fields; a world built this way
+/// keeps compiling when CurrentWorld adds a field:
+///
+/// ```swift
+/// var world = World.live
+/// world.context = .test
+/// world.date = { Date(timeIntervalSince1970: 0) }
+/// world.locale = Locale(identifier: "en_US_POSIX")
+/// ```
+///
 /// A `World` is a value. Copying one copies a single reference to immutable
 /// storage; writing a field gives the world new storage and leaves every
 /// other copy as it was.
@@ -28,52 +38,8 @@ public struct World: Sendable {
     self.storage = storage
   }
 
-  /// Creates a world from its fields.
-  ///
-  /// ```swift
-  /// let fixed = World(
-  ///   context: .test,
-  ///   calendar: Calendar(identifier: .gregorian),
-  ///   date: { Date(timeIntervalSince1970: 0) },
-  ///   locale: Locale(identifier: "en_US_POSIX"),
-  ///   timeZone: TimeZone(identifier: "UTC")!,
-  ///   notifications: .recording(),
-  ///   pokemonsAPI: PokemonsAPI(fetchPokemons: { ["bulbasaur"] }),
-  ///   catFactAPI: CatFactAPI(fetchFact: { CatFact(fact: "Cats purr.", length: 10) })
-  /// )
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - context: Whether app-defined dependencies default to their live or
-  ///     their test values.
-  ///   - calendar: The calendar.
-  ///   - date: The clock: returns the current date.
-  ///   - locale: The locale.
-  ///   - timeZone: The time zone.
-  ///   - notifications: Where notifications are posted and observed.
-  ///   - pokemonsAPI: The Pokémon backend.
-  ///   - catFactAPI: The cat fact backend.
-  public init(
-    context: Context = .live,
-    calendar: Calendar,
-    date: @escaping @Sendable () -> Date,
-    locale: Locale,
-    timeZone: TimeZone,
-    notifications: NotificationHub,
-    pokemonsAPI: PokemonsAPI,
-    catFactAPI: CatFactAPI
-  ) {
-    var fields = WorldStorage.Fields(
-      context: context,
-      calendar: calendar,
-      date: date,
-      locale: locale,
-      timeZone: timeZone,
-      notifications: notifications,
-      pokemonsAPI: pokemonsAPI,
-      catFactAPI: catFactAPI,
-      dependencies: nil
-    )
+  init(_ fields: WorldStorage.Fields) {
+    var fields = fields
     fields.alignCalendar()
     storage = WorldStorage(fields)
   }
@@ -94,25 +60,40 @@ public struct World: Sendable {
   public static var live: World {
     let inTests = World.Context.process == .test
     return World(
-      context: .live,
-      calendar: .autoupdatingCurrent,
-      date: { Date() },
-      locale: .autoupdatingCurrent,
-      timeZone: .autoupdatingCurrent,
-      notifications: .live,
-      pokemonsAPI: inTests
-        ? PokemonsAPI(
-          fetchPokemons: TestProcess.refusingLiveAccess("Current.pokemonsAPI.fetchPokemons"))
-        : .live(),
-      catFactAPI: inTests
-        ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
-        : .live()
-    )
+      WorldStorage.Fields(
+        context: .live,
+        calendar: .autoupdatingCurrent,
+        date: { Date() },
+        clock: ContinuousClock(),
+        uuid: { UUID() },
+        locale: .autoupdatingCurrent,
+        timeZone: .autoupdatingCurrent,
+        notifications: .live,
+        pokemonsAPI: inTests
+          ? PokemonsAPI(
+            fetchPokemons: TestProcess.refusingLiveAccess("Current.pokemonsAPI.fetchPokemons"))
+          : .live(),
+        catFactAPI: inTests
+          ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
+          : .live(),
+        dependencies: nil
+      ))
   }
 
   /// Which default an app-defined dependency takes when nothing overrides
   /// it: its key's live, test or preview value.
-  public var context: Context { storage.fields.context }
+  ///
+  /// A world made for tests without `CurrentWorldTesting` sets it:
+  ///
+  /// ```swift
+  /// var world = World.live
+  /// world.context = .test
+  /// world.date = { Date(timeIntervalSince1970: 0) }
+  /// ```
+  public var context: Context {
+    get { storage.fields.context }
+    set { update(.context) { $0.context = newValue } }
+  }
 
   /// The calendar, which always computes in this world's ``timeZone`` and
   /// ``locale``.
@@ -141,6 +122,27 @@ public struct World: Sendable {
   public var date: @Sendable () -> Date {
     get { storage.fields.date }
     set { update(.date) { $0.date = newValue } }
+  }
+
+  /// The clock that code waits on: `ContinuousClock` in ``live``.
+  ///
+  /// Everything that waits (a countdown, a retry delay, the HTTP client's
+  /// timeout) sleeps on `Current.clock`, so a test controls the time with
+  /// `CurrentWorldTesting`'s `TestClock` or `ImmediateClock`:
+  ///
+  /// ```swift
+  /// try await Current.clock.sleep(for: .seconds(1))
+  /// ```
+  public var clock: any Clock<Duration> {
+    get { storage.fields.clock }
+    set { update(.clock) { $0.clock = newValue } }
+  }
+
+  /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test
+  /// world, so identifiers are known in advance.
+  public var uuid: @Sendable () -> UUID {
+    get { storage.fields.uuid }
+    set { update(.uuid) { $0.uuid = newValue } }
   }
 
   /// The locale.

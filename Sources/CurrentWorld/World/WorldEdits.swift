@@ -15,7 +15,7 @@ struct WorldEdits: Sendable {
 
   /// The built-in fields of a world.
   struct Field: OptionSet, Sendable {
-    let rawValue: UInt8
+    let rawValue: UInt16
     static let calendar = Field(rawValue: 1 << 0)
     static let date = Field(rawValue: 1 << 1)
     static let locale = Field(rawValue: 1 << 2)
@@ -23,5 +23,8 @@ struct WorldEdits: Sendable {
     static let notifications = Field(rawValue: 1 << 4)
     static let pokemonsAPI = Field(rawValue: 1 << 5)
     static let catFactAPI = Field(rawValue: 1 << 6)
+    static let clock = Field(rawValue: 1 << 7)
+    static let uuid = Field(rawValue: 1 << 8)
+    static let context = Field(rawValue: 1 << 9)
   }
 }

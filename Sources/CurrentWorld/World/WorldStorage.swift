@@ -23,6 +23,8 @@ final class WorldStorage: Sendable {
     var context: World.Context
     var calendar: Calendar
     var date: @Sendable () -> Date
+    var clock: any Clock<Duration>
+    var uuid: @Sendable () -> UUID
     var locale: Locale
     var timeZone: TimeZone
     var notifications: NotificationHub
@@ -44,6 +46,9 @@ final class WorldStorage: Sendable {
       let fields = edits.fields
       if fields.contains(.calendar) { merged.calendar = changed.calendar }
       if fields.contains(.date) { merged.date = changed.date }
+      if fields.contains(.clock) { merged.clock = changed.clock }
+      if fields.contains(.uuid) { merged.uuid = changed.uuid }
+      if fields.contains(.context) { merged.context = changed.context }
       if fields.contains(.locale) { merged.locale = changed.locale }
       if fields.contains(.timeZone) { merged.timeZone = changed.timeZone }
       if fields.contains(.notifications) { merged.notifications = changed.notifications }

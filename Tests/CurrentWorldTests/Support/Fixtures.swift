@@ -34,14 +34,14 @@ extension World {
 
 /// A fixed world for tests that must not depend on the machine's settings.
 func fixedWorld(date: Date = Date(timeIntervalSince1970: 0)) -> World {
-  World(
-    context: .test,
-    calendar: Calendar(identifier: .gregorian),
-    date: { date },
-    locale: Locale(identifier: "en_US_POSIX"),
-    timeZone: TimeZone(identifier: "UTC")!,
-    notifications: .recording(),
-    pokemonsAPI: PokemonsAPI(fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons")),
-    catFactAPI: CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
-  )
+  var world = World.live
+  world.context = .test
+  world.calendar = Calendar(identifier: .gregorian)
+  world.date = { date }
+  world.locale = Locale(identifier: "en_US_POSIX")
+  world.timeZone = TimeZone(identifier: "UTC")!
+  world.notifications = .recording()
+  world.pokemonsAPI = PokemonsAPI(fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons"))
+  world.catFactAPI = CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
+  return world
 }
