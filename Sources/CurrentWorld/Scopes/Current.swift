@@ -18,8 +18,9 @@
   /// the same world at the same instant all keep their writes, and a
   /// `deinit` that a write triggers can itself read and write `Current`.
   ///
-  /// In release builds `Current` is a `let` holding ``World/live``, so an
-  /// override that would ship is a compile error.
+  /// In release builds `Current` is a `let` holding ``World/live`` (as
+  /// ``World/bootstrap(fileID:filePath:line:column:_:)`` configured it), so
+  /// an override that would ship is a compile error.
   // swift-format-ignore: AlwaysUseLowerCamelCase
   public var Current: World {
     get { WorldScope.read() }
@@ -29,13 +30,15 @@
   /// The world that app code reads: `Current.date()`, `Current.locale`,
   /// `try await Current.catFactAPI.fetchFact()`.
   ///
-  /// In release builds `Current` is a `let` holding ``World/live``: reading it
-  /// is a plain global load, and an override that would ship is a compile
-  /// error. DEBUG builds make it a `var` that tests can overwrite.
+  /// In release builds `Current` is a `let` holding ``World/live``, as
+  /// ``World/bootstrap(fileID:filePath:line:column:_:)`` configured it at
+  /// launch: reading it is a plain global load, and an override that would
+  /// ship is a compile error. DEBUG builds make it a `var` that tests can
+  /// overwrite.
   ///
   /// ```swift
   /// let now = Current.date()
   /// ```
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  public let Current: World = .live
+  public let Current: World = LaunchWorld.seal()
 #endif

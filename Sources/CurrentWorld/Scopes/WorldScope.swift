@@ -9,7 +9,7 @@
     static let processWide: WorldBox = {
       let context = World.Context.process
       if context == .test { TestSupportLink.connect() }
-      return WorldBox(.processWide(context), watchesForEscapes: context == .test)
+      return WorldBox(LaunchWorld.seal(), watchesForEscapes: context == .test)
     }()
 
     /// The world of the innermost ``withWorld(_:operation:)`` around the
@@ -34,7 +34,7 @@
     /// Puts the process-wide world back as it was at launch, after a test
     /// that wrote it.
     static func resetProcessWide() {
-      processWide.store(.processWide(World.Context.process))
+      processWide.store(LaunchWorld.seal())
     }
   }
 

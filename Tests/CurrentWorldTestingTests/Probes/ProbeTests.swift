@@ -89,4 +89,22 @@ struct ProbeTests {
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Executed 2 tests, with 0 failures"))
   }
+
+  @Test func bootstrapConfiguresTheLaunchWorldOnce() throws {
+    let outcome = try ProbeProcess.swiftTesting(
+      "bootstrap", filter: "SwiftTestingProbes/bootstrap",
+      environment: ["CURRENTWORLD_CONTEXT": "live"])
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("score: 42, locale: fr_FR"))
+    #expect(outcome.output.contains("score after: 42"))
+    #expect(outcome.output.contains("World.bootstrap was called a second time"))
+    #expect(outcome.output.contains("World.bootstrap was called after Current was first read"))
+  }
+
+  @Test func bootstrapIsCheckedButNotAppliedInATestProcess() throws {
+    let outcome = try ProbeProcess.swiftTesting("bootstrap", filter: "SwiftTestingProbes/bootstrap")
+    #expect(outcome.output.contains("score: 0, locale: "), "\(outcome.output)")
+    #expect(!outcome.output.contains("locale: fr_FR"))
+    #expect(outcome.output.contains("World.bootstrap was called a second time"))
+  }
 }

@@ -42,4 +42,16 @@ import Testing
   func context() {
     print("context: \(Current.context)")
   }
+
+  @Test(.enabled(if: ProbeProcess.current == "bootstrap"))
+  func bootstrap() {
+    World.bootstrap { world in
+      world.score = 42
+      world.locale = Locale(identifier: "fr_FR")
+    }
+    World.bootstrap { $0.score = 7 }
+    print("score: \(Current.score), locale: \(Current.locale.identifier)")
+    World.bootstrap { $0.score = 9 }
+    print("score after: \(Current.score)")
+  }
 }

@@ -2,7 +2,8 @@
 // A package outside the root package's targets that proves `Current` cannot
 // be overridden in a release build. `.ci/run` builds it (see
 // `check-release-immutability`): `Reads` builds in debug and release,
-// `Writes` builds in debug and must fail to compile in release.
+// `Writes` builds in debug and must fail to compile in release, and
+// `Bootstrap` shows launch configuration working, once, in release.
 import Foundation
 import PackageDescription
 
@@ -21,6 +22,9 @@ let package = Package(
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
     .target(
       name: "Writes",
+      dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
+    .executableTarget(
+      name: "Bootstrap",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,106 @@
+extension World {
+  /// Configures the production world once, at launch, before anything reads
+  /// ``Current``: in release builds too, where `Current` is a `let`.
+  ///
+  /// Modelled on swift-log's `LoggingSystem.bootstrap`. Call it first thing,
+  /// at the top of `main` or in your `App`'s `init`:
+  ///
+  /// ```swift
+  /// @main struct MyApp: App {
+  ///   init() {
+  ///     World.bootstrap { world in
+  ///       world.analytics = .live(apiKey: Secrets.analyticsKey)
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `configure` starts from the process's world (``live`` in an app) and
+  /// runs at once; `Current` starts from its result. Only the first call
+  /// counts: a second call, or a call after `Current` was first read,
+  /// reports an issue and changes nothing. In a test process the
+  /// configuration is checked the same way but not applied, so an
+  /// app-hosted test never starts from live launch values; a test's world
+  /// comes from the test.
+  public static func bootstrap(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ configure: (inout World) throws -> Void
+  ) rethrows {
+    if let refusal = LaunchWorld.refusal() {
+      IssueReporter.report(refusal, fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    var world = World.processWide(World.Context.process)
+    try configure(&world)
+    if let refusal = LaunchWorld.configure(world) {
+      IssueReporter.report(refusal, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+}
+
+/// The world that ``Current`` starts from, which ``World/bootstrap(fileID:filePath:line:column:_:)``
+/// may configure until `Current` is first read.
+enum LaunchWorld {
+  enum State: Sendable {
+    case open
+    case configured(World)
+    case sealed(World)
+  }
+
+  private static let state = Locked(State.open)
+
+  /// Why a bootstrap now would change nothing, if it would not.
+  static func refusal() -> String? {
+    state.withLock { refusal(in: $0) }
+  }
+
+  /// Stores `world` as the launch world, unless the state refuses it.
+  static func configure(_ world: World) -> String? {
+    state.withLock { state in
+      if let refusal = refusal(in: state) { return refusal }
+      state = .configured(world)
+      return nil
+    }
+  }
+
+  /// The launch world, fixed for good: the configured one (outside test
+  /// processes) or the process's own. `Current` calls it once, at its first
+  /// read.
+  static func seal() -> World {
+    let context = World.Context.process
+    let base = World.processWide(context)
+    return state.withLock { state in
+      switch state {
+      case .sealed(let world):
+        return world
+      case .configured(let world) where context != .test:
+        state = .sealed(world)
+        return world
+      case .open, .configured:
+        state = .sealed(base)
+        return base
+      }
+    }
+  }
+
+  private static func refusal(in state: State) -> String? {
+    switch state {
+    case .open:
+      return nil
+    case .configured:
+      return """
+        World.bootstrap was called a second time, so this call changed nothing: the launch \
+        world is configured once. Put all launch configuration in one call.
+        """
+    case .sealed:
+      return """
+        World.bootstrap was called after Current was first read, so it changed nothing: code \
+        has already seen the launch world. Call it first thing at launch, at the top of main \
+        or in your App's init, before anything reads Current.
+        """
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// Launch configuration in a release build, where `Current` is a `let`:
+// the first `World.bootstrap` is seen, a second one and one after the first
+// read are refused with an issue on standard error.
+import CurrentWorld
+import Foundation
+
+enum GreetingKey: WorldKey {
+  static let liveValue = "the key's live value"
+  static let testValue = "the key's test value"
+}
+
+extension World {
+  var greeting: String {
+    get { self[GreetingKey.self] }
+    set { self[GreetingKey.self] = newValue }
+  }
+}
+
+World.bootstrap { world in
+  world.greeting = "configured at launch"
+  world.locale = Locale(identifier: "fr_FR")
+}
+World.bootstrap { $0.greeting = "a second call" }
+print("greeting: \(Current.greeting)")
+print("locale: \(Current.locale.identifier)")
+World.bootstrap { $0.greeting = "a call after the first read" }
+print("greeting after: \(Current.greeting)")
