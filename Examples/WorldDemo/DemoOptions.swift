@@ -6,10 +6,12 @@ struct DemoOptions: Equatable {
   var locale: Locale?
   var timeZone: TimeZone?
   var date: Date?
+  var countdown: Int?
   var help = false
 
   static let usage = """
     Usage: world-demo [--live] [--locale ID] [--time-zone ID] [--date DATE]
+           world-demo --countdown SECONDS
 
     Runs the example screens (Dates, Pokemons, CatFact, Movies, Books) in the
     terminal and prints every state each screen goes through.
@@ -21,6 +23,10 @@ struct DemoOptions: Equatable {
       --time-zone ID    The time zone, such as America/Argentina/Buenos_Aires or UTC.
       --date DATE       The current date: ISO 8601 (2026-01-15T14:30:00Z),
                         distantPast or distantFuture.
+      --countdown SECONDS
+                        Run only the Countdown screen: a launch identifier
+                        from Current.uuid, then a tick a second on
+                        Current.clock (the real clock), from 0 to 60 seconds.
       -h, --help        Show this help.
     """
 
@@ -45,6 +51,8 @@ struct DemoOptions: Equatable {
         options.timeZone = try timeZone(value(for: argument, from: &remaining))
       case "--date":
         options.date = try date(value(for: argument, from: &remaining))
+      case "--countdown":
+        options.countdown = try seconds(value(for: argument, from: &remaining))
       default:
         throw Problem(description: "unknown option '\(argument)'")
       }
@@ -67,6 +75,13 @@ struct DemoOptions: Equatable {
       throw Problem(description: "unknown locale '\(identifier)' (try es-AR, en-GB or ja_JP)")
     }
     return Locale(identifier: identifier)
+  }
+
+  private static func seconds(_ text: String) throws(Problem) -> Int {
+    guard let seconds = Int(text), (0...60).contains(seconds) else {
+      throw Problem(description: "invalid countdown '\(text)' (use whole seconds from 0 to 60)")
+    }
+    return seconds
   }
 
   private static func timeZone(_ identifier: String) throws(Problem) -> TimeZone {

@@ -96,6 +96,18 @@ import Foundation
     print("  empty books view: \(viewModel.showEmptyBooksView ? "shown" : "hidden")")
   }
 
+  static func countdown(from seconds: Int) async {
+    section("Countdown")
+    let viewModel = CountdownViewModel()
+    let transitions = Transitions(viewModel, \.remaining) { remaining in
+      guard let remaining else { return }
+      print(remaining == 0 ? "  liftoff" : "  \(remaining)")
+    }
+    await viewModel.start(from: seconds)
+    transitions.finish()
+    print("  launch \(viewModel.launchID?.uuidString ?? "none")")
+  }
+
   static func describe<Info>(_ state: ViewState<Info>, loaded: (Info) -> String) -> String {
     switch state {
     case .initial: return "initial"

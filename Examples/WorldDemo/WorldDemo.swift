@@ -40,7 +40,11 @@ import Foundation
       world.analytics = Analytics(track: AnalyticsLog.shared.append)
 
       await withWorld(world) {
-        await Screens.run(live: options.live)
+        if let seconds = options.countdown {
+          await Screens.countdown(from: seconds)
+        } else {
+          await Screens.run(live: options.live)
+        }
       }
     }
   #endif

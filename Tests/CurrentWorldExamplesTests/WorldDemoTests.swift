@@ -90,12 +90,25 @@ import Testing
     (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
     (["--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
     (["--date", "yesterday"], "invalid date 'yesterday'"),
+    (["--countdown", "61"], "invalid countdown '61'"),
+    (["--countdown", "soon"], "invalid countdown 'soon'"),
   ])
   func badInputExitsNonZeroWithAMessage(_ arguments: [String], _ message: String) throws {
     let run = try Self.run(arguments)
     #expect(run.status == 64)
     #expect(run.errors.contains("world-demo: \(message)"))
     #expect(run.output.isEmpty)
+  }
+
+  @Test func aZeroCountdownLiftsOffAtOnceWithALaunchIdentifier() throws {
+    // Zero seconds: the screen is wired to the clock without real waiting;
+    // its ticks are tested on a TestClock in CountdownViewModelTests.
+    let run = try Self.run(["--countdown", "0"])
+    #expect(run.status == 0)
+    #expect(run.text.hasPrefix("\n== Countdown ==\n  liftoff\n  launch "))
+    let identifier = run.text.components(separatedBy: "launch ").last?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(identifier.flatMap(UUID.init(uuidString:)) != nil)
   }
 
   @Test func helpExplainsTheOptions() throws {

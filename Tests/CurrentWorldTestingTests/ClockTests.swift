@@ -8,28 +8,36 @@ import Testing
 #endif
 
 @Suite(.world) struct TestClockTests {
-  @Test func sleepersWakeInDeadlineOrderEachAtItsDeadline() async {
+  @Test func sleepersWakeInDeadlineOrderAndOnlyOnceTheirDeadlinePasses() async {
     let clock = TestClock()
-    let woken = Locked<[(Int, TestInstant)]>([])
+    // Each sleeper records its own deadline when it wakes. (What `now` reads
+    // by the time a woken task runs depends on the scheduler, so this does
+    // not check it.)
+    let woken = Locked<[Int]>([])
     let sleepers = [3, 1, 2].map { seconds in
       Task {
         try await clock.sleep(for: .seconds(seconds))
-        woken.withLock { $0.append((seconds, clock.now)) }
+        woken.withLock { $0.append(seconds) }
       }
     }
+    await clock.waitForSleepers(3)
     await clock.advance(by: .milliseconds(1_500))
-    #expect(woken.withLock { $0.map(\.0) } == [1])
-    await clock.advance(by: .seconds(10))
-    for sleeper in sleepers { try? await sleeper.value }
-    let order = woken.withLock { $0 }
-    #expect(order.map(\.0) == [1, 2, 3])
-    #expect(order.map(\.1.offset) == [.seconds(1), .seconds(2), .seconds(3)])
+    try? await sleepers[1].value
+    #expect(woken.withLock { $0 } == [1])
+    #expect(clock.now.offset == .milliseconds(1_500))
+    await clock.advance(to: TestInstant(offset: .milliseconds(2_500)))
+    try? await sleepers[2].value
+    #expect(woken.withLock { $0 } == [1, 2])
+    await clock.advance(by: .seconds(9))
+    try? await sleepers[0].value
+    #expect(woken.withLock { $0 } == [1, 2, 3])
     #expect(clock.now.offset == .milliseconds(11_500))
   }
 
   @Test func taskSleepOnTheClockReturnsOnceAdvancedPast() async throws {
     let clock = TestClock()
     let hour = Task { try await Task.sleep(for: .seconds(3_600), clock: clock) }
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(3_600))
     try await hour.value
     #expect(clock.now.offset == .seconds(3_600))
@@ -38,7 +46,7 @@ import Testing
   @Test func aCancelledSleeperThrowsCancellationError() async {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-    await Task.yield()
+    await clock.waitForSleepers()
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     // Cancelled before it slept: it throws too, and never waits.
@@ -49,19 +57,33 @@ import Testing
     await #expect(throws: CancellationError.self) { try await early.value }
   }
 
-  @Test func runWakesEverySleeperAndTheOnesTheyStart() async {
+  @Test func runWakesEverySleeper() async {
     let clock = TestClock()
-    let ticks = Locked(0)
-    let ticking = Task {
-      for _ in 0..<5 {
-        try await clock.sleep(for: .seconds(1))
-        ticks.withLock { $0 += 1 }
+    let woken = Locked(0)
+    let sleepers = (1...5).map { seconds in
+      Task {
+        try await clock.sleep(for: .seconds(seconds))
+        woken.withLock { $0 += 1 }
       }
     }
+    await clock.waitForSleepers(5)
     await clock.run()
-    try? await ticking.value
-    #expect(ticks.withLock { $0 } == 5)
+    for sleeper in sleepers { try? await sleeper.value }
+    #expect(woken.withLock { $0 } == 5)
     #expect(clock.now.offset == .seconds(5))
+  }
+
+  @Test func waitForSleepersReturnsOnceEnoughAreAsleep() async {
+    let clock = TestClock()
+    let first = Task { try await clock.sleep(for: .seconds(1)) }
+    let second = Task { try await clock.sleep(for: .seconds(2)) }
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .seconds(2))
+    try? await first.value
+    try? await second.value
+    // Nobody is asleep now, so asking for none returns at once.
+    await clock.waitForSleepers(0)
+    #expect(clock.now.offset == .seconds(2))
   }
 
   @Test func aSleepUntilThePastReturnsAtOnce() async throws {
@@ -91,6 +113,8 @@ import Testing
         return error as? APIError
       }
     }
+    // The transport's sleep and the client's timeout.
+    await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(5))
     let error = await call.value
     #expect(error == .timeout(url: URL(string: "https://api.example/slow")!))

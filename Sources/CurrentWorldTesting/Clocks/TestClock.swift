@@ -5,17 +5,26 @@
   /// times out runs in microseconds and in a known order.
   ///
   /// A sleeper waits until the test advances the clock past its deadline;
-  /// sleepers wake in deadline order, each seeing ``now`` at its own
-  /// deadline. ``World/test`` uses a fresh one, so nothing in a test waits on
+  /// sleepers are woken in deadline order, ``now`` moving to each one's
+  /// deadline as it is woken. A woken task then runs when the scheduler runs
+  /// it: the clock gives it a chance to reach its next sleep before it wakes
+  /// the next sleeper, but cannot wait for code it does not see. A test that
+  /// must know calls ``waitForSleepers(_:)`` before it advances.
+  ///
+  /// ``World/test`` uses a fresh one, so nothing in a test waits on
   /// the wall clock, and a timeout never fires unless the test says so:
   ///
   /// ```swift
-  /// @Test(.world) func theCountdownTicks() async {
+  /// @Test(.world) @MainActor func theCountdownLiftsOff() async {
   ///   let clock = TestClock()
   ///   Current.clock = clock
-  ///   let countdown = Task { await Countdown(from: 3).run() }
-  ///   await clock.advance(by: .seconds(3))
-  ///   await countdown.value
+  ///   let countdown = CountdownViewModel()
+  ///   let launch = Task { await countdown.start(from: 3) }
+  ///   for _ in 1...3 {
+  ///     await clock.waitForSleepers()
+  ///     await clock.advance(by: .seconds(1))
+  ///   }
+  ///   await launch.value
   /// }
   /// ```
   ///
@@ -35,6 +44,15 @@
       var nextID: UInt64 = 0
       var sleepers: [Sleeper] = []
       var cancelled: Set<UInt64> = []
+      var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+      /// Removes and returns the watchers that enough sleepers satisfy.
+      mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+        let count = sleepers.count
+        let satisfied = watchers.filter { $0.count <= count }.map(\.continuation)
+        watchers.removeAll { $0.count <= count }
+        return satisfied
+      }
 
       /// The sleeper with the earliest deadline; the first made of equals.
       func indexOfEarliest() -> Int? {
@@ -69,13 +87,15 @@
       }
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          let outcome = state.withLock { state -> Result<Void, any Error>? in
-            if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-            if deadline <= state.now { return .success(()) }
+          let (outcome, watchers) = state.withLock {
+            state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+            if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+            if deadline <= state.now { return (.success(()), []) }
             state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-            return nil
+            return (nil, state.satisfiedWatchers())
           }
           if let outcome { continuation.resume(with: outcome) }
+          for watcher in watchers { watcher.resume() }
         }
       } onCancel: {
         let sleeper = state.withLock { state -> Sleeper? in
@@ -92,9 +112,33 @@
       }
     }
 
+    /// Suspends until at least `count` tasks are asleep on this clock.
+    ///
+    /// A task that was just started, or just woken, sleeps again when the
+    /// scheduler runs it. Wait for it before advancing, and every step of a
+    /// test is deterministic:
+    ///
+    /// ```swift
+    /// let launch = Task { await countdown.start(from: 3) }
+    /// await clock.waitForSleepers()  // the countdown sleeps on its first second
+    /// await clock.advance(by: .seconds(1))
+    /// await clock.waitForSleepers()  // it ticked, and sleeps on the next
+    /// #expect(countdown.remaining == 2)
+    /// ```
+    public func waitForSleepers(_ count: Int = 1) async {
+      await withCheckedContinuation { continuation in
+        let satisfied = state.withLock { state -> Bool in
+          if state.sleepers.count >= count { return true }
+          state.watchers.append((count, continuation))
+          return false
+        }
+        if satisfied { continuation.resume() }
+      }
+    }
+
     /// Moves the clock forward by `duration`, waking every sleeper whose
-    /// deadline it passes, earliest first, and letting each run before the
-    /// next wakes.
+    /// deadline it passes, earliest first, with a chance for each to run
+    /// before the next wakes.
     public func advance(by duration: Duration = .zero) async {
       await advance(to: now.advanced(by: duration))
     }
@@ -122,7 +166,8 @@
     }
 
     /// Advances until nobody is asleep: every sleeper wakes, in deadline
-    /// order, and so does every sleeper they start.
+    /// order, and so does every sleeper that a woken task starts before the
+    /// clock looks again.
     public func run() async {
       while true {
         await Self.letOthersRun()
@@ -131,10 +176,16 @@
       }
     }
 
-    /// Yields enough for tasks that a wake-up resumed to reach their next
-    /// suspension, such as their next sleep.
+    /// Lets tasks that a wake-up resumed, or that were just started, reach
+    /// their next suspension, such as their next sleep.
+    ///
+    /// Yielding on the caller's actor is not enough: a sleeper called from
+    /// the main actor registers on the global executor. Each round trip
+    /// through a detached task queues behind the jobs already there.
     private static func letOthersRun() async {
-      for _ in 0..<20 { await Task.yield() }
+      for _ in 0..<10 {
+        await Task.detached(priority: .background) { await Task.yield() }.value
+      }
     }
   }
 
