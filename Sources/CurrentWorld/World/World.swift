@@ -1,8 +1,8 @@
 import Foundation
 
-/// Everything outside the app's control: the clock, the calendar, the locale,
-/// the time zone, notifications, backend APIs and the dependencies that the
-/// app adds.
+/// Everything outside the app's control: the date and the clock, new UUIDs,
+/// the calendar, the locale, the time zone, notifications, backend APIs and
+/// the dependencies that the app adds.
 ///
 /// App code reads the world through the global ``Current`` and never has it
 /// injected. Tests and previews overwrite single fields inline:
@@ -113,7 +113,8 @@ public struct World: Sendable {
     set { update(.calendar) { $0.calendar = newValue } }
   }
 
-  /// The clock: returns the current date.
+  /// Returns the current date: `Date()` in ``live``. Code that waits uses
+  /// ``clock`` instead.
   ///
   /// ```swift
   /// Current.date = { .distantFuture }

@@ -11,7 +11,7 @@
   /// the next sleeper, but cannot wait for code it does not see. A test that
   /// must know calls ``waitForSleepers(_:)`` before it advances.
   ///
-  /// ``World/test`` uses a fresh one, so nothing in a test waits on
+  /// ``CurrentWorld/World/test`` uses a fresh one, so nothing in a test waits on
   /// the wall clock, and a timeout never fires unless the test says so:
   ///
   /// ```swift
