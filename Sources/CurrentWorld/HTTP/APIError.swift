@@ -107,6 +107,12 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
 
   /// The start of `body` for ``status(code:url:bodyExcerpt:)``: at most
   /// ``bodyExcerptLimit`` bytes, invalid UTF-8 replaced, whitespace trimmed.
+  /// The error for a request whose task was cancelled: a transport error
+  /// with `URLError.Code.cancelled`, whether or not it was sent.
+  static func cancelled(url: URL) -> APIError {
+    .transport(url: url, code: .cancelled, message: "The task was cancelled.")
+  }
+
   static func excerpt(of body: Data) -> String {
     let text = String(decoding: body.prefix(bodyExcerptLimit), as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -168,6 +168,12 @@ public struct Endpoint: Sendable, Equatable {
     let basePath = components.percentEncodedPath
     let trimmedBase = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
     let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    // A dot segment would climb out of the base URL's path once resolved.
+    let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
+    guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+      throw .invalidRequest(
+        reason: "the path \(path) has a '.' or '..' segment, which would leave the base path")
+    }
     guard let encodedPath = relative.addingPercentEncoding(withAllowedCharacters: Self.pathAllowed)
     else {
       throw .invalidRequest(reason: "the path \(path) cannot be percent-encoded")
@@ -195,22 +201,44 @@ public struct Endpoint: Sendable, Equatable {
   ///   .urlRequest(baseURL: base, defaultTimeout: 30, token: "secret")
   /// ```
   ///
+  /// Nothing that could change the request's meaning on the wire is sent:
+  /// the method and every header name must be HTTP tokens, and header
+  /// values and the token must hold no CR, LF or NUL. Anything else throws
+  /// before a byte leaves, rather than being dropped or passed on.
+  ///
   /// - Throws: ``APIError/missingToken(url:)`` when the endpoint needs
   ///   authorization and `token` is `nil` or empty, and
-  ///   ``APIError/invalidRequest(reason:)`` when no URL results.
+  ///   ``APIError/invalidRequest(reason:)`` when no URL results, when the
+  ///   path has a `.` or `..` segment, or when the method, a header or the
+  ///   token could be used to inject into the request.
   public func urlRequest(
     baseURL: URL,
     defaultTimeout: TimeInterval,
     token: String?
   ) throws(APIError) -> URLRequest {
     let url = try url(relativeTo: baseURL)
+    guard Self.isToken(method.rawValue) else {
+      throw .invalidRequest(
+        reason: "the method \(method.rawValue.debugDescription) is not an HTTP token")
+    }
     var request = URLRequest(url: url, timeoutInterval: timeoutInterval ?? defaultTimeout)
     request.httpMethod = method.rawValue
-    for (name, value) in headers {
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      guard Self.isToken(name) else {
+        throw .invalidRequest(
+          reason: "the header name \(name.debugDescription) is not an HTTP token")
+      }
+      guard Self.isSafeValue(value) else {
+        throw .invalidRequest(reason: "the value of the header \(name) holds CR, LF or NUL")
+      }
       request.setValue(value, forHTTPHeaderField: name)
     }
     if requiresAuthorization {
       guard let token, !token.isEmpty else { throw .missingToken(url: url) }
+      // The token itself is never put in the error: it is a secret.
+      guard Self.isSafeValue(token) else {
+        throw .invalidRequest(reason: "the authorization token holds CR, LF or NUL")
+      }
       request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     }
     request.httpBody = body
@@ -221,6 +249,21 @@ public struct Endpoint: Sendable, Equatable {
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
   private static let pathAllowed = unreserved.union(CharacterSet(charactersIn: "/!$'()*,;:@"))
+
+  /// The characters of an HTTP token (RFC 9110, section 5.6.2).
+  private static let tokenCharacters = Set(
+    "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+
+  /// Whether `text` is a non-empty HTTP token: a valid method or header name.
+  static func isToken(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy(tokenCharacters.contains)
+  }
+
+  /// Whether `text` can go in a header value: no CR, LF or NUL, which would
+  /// end the header or the request early.
+  static func isSafeValue(_ text: String) -> Bool {
+    !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+  }
 
   private static func encodeQueryPart(_ part: String) -> String {
     // Every Swift string can be percent-encoded as UTF-8, so this never fails.

@@ -111,6 +111,8 @@ public struct HTTPClient: Sendable {
     let request = try endpoint.urlRequest(baseURL: baseURL, defaultTimeout: timeout, token: token)
     // `urlRequest` always sets a URL.
     let url = request.url ?? baseURL
+    // A task cancelled while it waited for its token sends nothing.
+    if Task.isCancelled { throw .cancelled(url: url) }
     let data: Data
     let response: URLResponse
     do {
@@ -122,7 +124,7 @@ public struct HTTPClient: Sendable {
     } catch let error as URLError {
       throw .transport(url: url, code: error.code, message: error.localizedDescription)
     } catch is CancellationError {
-      throw .transport(url: url, code: .cancelled, message: "The task was cancelled.")
+      throw .cancelled(url: url)
     } catch {
       throw .transport(url: url, code: .unknown, message: String(describing: error))
     }
@@ -143,6 +145,8 @@ public struct HTTPClient: Sendable {
   private func send(_ request: URLRequest, to url: URL) async throws -> (Data, URLResponse) {
     let transport = transport
     let clock = Current.clock
+    // Checked last thing before the transport: cancelled means not sent.
+    try Task.checkCancellation()
     // No positive, finite timeout means no deadline of ours.
     guard request.timeoutInterval > 0, request.timeoutInterval < 1e9 else {
       return try await transport(request)
