@@ -95,7 +95,7 @@ public struct HTTPClient: Sendable {
     token: @escaping @Sendable () async -> String? = { nil }
   ) -> HTTPClient {
     HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
-      try await session.data(for: request)
+      try await SessionTransport.send(request, with: session)
     }
   }
 
@@ -137,10 +137,11 @@ public struct HTTPClient: Sendable {
     return data
   }
 
-  /// Runs the transport, and stops it with ``APIError/timeout(url:)`` once
-  /// the request's timeout has passed on `Current.clock`: `URLSession` on
-  /// Linux does not honour `URLRequest.timeoutInterval`, a stubbed transport
-  /// would not either, and a test's `TestClock` decides when the time is up.
+  /// Runs the transport, and throws ``APIError/timeout(url:)`` once the
+  /// request's timeout has passed on `Current.clock`, whether or not the
+  /// transport has stopped: `URLSession` on Linux does not honour
+  /// `URLRequest.timeoutInterval`, a stubbed transport may ignore
+  /// cancellation, and a test's `TestClock` decides when the time is up.
   /// A timeout that is not positive, or is infinite, sets no deadline.
   private func send(_ request: URLRequest, to url: URL) async throws -> (Data, URLResponse) {
     let transport = transport
@@ -151,20 +152,11 @@ public struct HTTPClient: Sendable {
     guard request.timeoutInterval > 0, request.timeoutInterval < 1e9 else {
       return try await transport(request)
     }
-    return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-      group.addTask { try await transport(request) }
-      group.addTask {
-        try await clock.sleep(for: .seconds(request.timeoutInterval))
-        return nil
-      }
-      defer { group.cancelAll() }
-      // The first child to finish decides; both always finish, so `next()`
-      // is never `nil` here.
-      guard let answer = try await group.next(), let answer else {
-        throw APIError.timeout(url: url)
-      }
-      return answer
-    }
+    let deadline = Duration.seconds(request.timeoutInterval)
+    return try await Deadline.race(
+      transport: { try await transport(request) },
+      against: { try await clock.sleep(for: deadline) },
+      timeout: APIError.timeout(url: url))
   }
 
   /// Sends `endpoint` and decodes the JSON body of a 2xx answer.

@@ -1,0 +1,167 @@
+import CurrentWorld
+import Dispatch
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Deadlines and cancellations always give control back: whatever the
+/// transport does, and however answers and deadlines interleave. Each test
+/// runs its calls on a thread of its own with a generous bound, so a hang
+/// fails the test instead of freezing the suite.
+@Suite struct NoHangTests {
+  /// Runs `body` and reports whether it ended within the bound. Nothing
+  /// blocks a thread while it waits: the cooperative pool has as many
+  /// threads as cores, two here.
+  static func ends(
+    within seconds: Int = 60, _ body: @escaping @Sendable () async -> Void
+  ) async -> Bool {
+    let answered = Locked(false)
+    return await withCheckedContinuation { continuation in
+      let answer: @Sendable (Bool) -> Void = { ended in
+        let first = answered.withLock { done in
+          defer { done = true }
+          return !done
+        }
+        if first { continuation.resume(returning: ended) }
+      }
+      Task.detached {
+        await body()
+        answer(true)
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { answer(false) }
+    }
+  }
+
+  /// A transport that never answers and ignores cancellation until the test
+  /// lets it go, so no continuation leaks.
+  final class DeafTransport: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+      await withCheckedContinuation { continuation in
+        lock.withLock { waiting.append(continuation) }
+      }
+      throw URLError(.cannotConnectToHost)
+    }
+
+    func release() {
+      for continuation in lock.withLock({ waiting }) { continuation.resume() }
+    }
+  }
+
+  @Test func aDeadlineReturnsOnTimeWhenTheTransportIgnoresCancellation() async throws {
+    let deaf = DeafTransport()
+    defer { deaf.release() }
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, timeout: 0.2, transport: deaf.send)
+    let outcome = Locked<APIError?>(nil)
+    let ended = await Self.ends {
+      do {
+        _ = try await client.data(for: Endpoint(.get, "/deaf"))
+      } catch {
+        outcome.withLock { $0 = error as? APIError }
+      }
+    }
+    #expect(ended)
+    #expect(outcome.withLock { $0 } == .timeout(url: URL(string: "https://api.example/deaf")!))
+  }
+
+  @Test func cancellingTheCallerReturnsAtOnceWhenTheTransportIgnoresIt() async throws {
+    let deaf = DeafTransport()
+    defer { deaf.release() }
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, timeout: 3_600, transport: deaf.send)
+    let call = Task { try await client.data(for: Endpoint(.get, "/deaf")) }
+    let ended = await Self.ends {
+      call.cancel()
+      _ = await call.result
+    }
+    #expect(ended)
+    guard case .failure(let error as APIError) = await call.result,
+      case .transport(_, let code, _) = error
+    else {
+      Issue.record("expected a cancelled transport error")
+      return
+    }
+    #expect(code == .cancelled)
+  }
+
+  @Test func fourHundredAnswersAroundTheDeadlineAllEnd() async throws {
+    // Answers arrive from 60 ms before to 60 ms after a 0.3 s deadline, over
+    // a real session: the pattern that froze corelibs' data(for:) when a
+    // cancel met a completing response.
+    let server = try LoopbackServer { request in
+      let step = Int(request.path.dropFirst(3)) ?? 0  // 0 to 12
+      let offset = Double(step - 6) / 100
+      return .delayed(seconds: 0.3 + offset, .json("{}"))
+    }
+    defer { server.stop() }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpMaximumConnectionsPerHost = 64
+    let session = URLSession(configuration: configuration)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 0.3)
+    let results = Locked<[String: Int]>([:])
+    let ended = await Self.ends(within: 120) {
+      await withTaskGroup(of: String.self) { group in
+        for index in 0..<400 {
+          group.addTask {
+            do {
+              _ = try await client.data(for: Endpoint(.get, "/n/\(index % 13)"))
+              return "answer"
+            } catch let error as APIError {
+              if case .timeout = error { return "timeout" }
+              return "other: \(error)"
+            } catch {
+              return "other: \(error)"
+            }
+          }
+        }
+        for await result in group { results.withLock { $0[result, default: 0] += 1 } }
+      }
+    }
+    #expect(ended, "\(results.withLock { $0 })")
+    let counts = results.withLock { $0 }
+    #expect(counts.values.reduce(0, +) == 400, "\(counts)")
+    #expect(counts.keys.allSatisfy { $0 == "answer" || $0 == "timeout" }, "\(counts)")
+    // A later request on the same session still works.
+    let after = await Self.ends(within: 30) {
+      let fresh = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+      _ = try? await fresh.data(for: Endpoint(.get, "/n/0"))
+    }
+    #expect(after)
+  }
+
+  @Test func cancellingCallsWhileTheSessionIsBusyNeverBlocks() async throws {
+    let server = try LoopbackServer { _ in .delayed(seconds: 0.05, .json("{}")) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+    let ended = await Self.ends(within: 120) {
+      await withTaskGroup(of: Void.self) { group in
+        for index in 0..<200 {
+          group.addTask {
+            let call = Task { try await client.data(for: Endpoint(.get, "/c/\(index)")) }
+            // Cancel at different moments: before, during and after sending.
+            try? await Task.sleep(for: .microseconds(index * 250 % 60_000))
+            call.cancel()
+            _ = await call.result
+          }
+        }
+      }
+    }
+    #expect(ended)
+    let fresh = URLSession(configuration: .ephemeral)
+    defer { fresh.invalidateAndCancel() }
+    let after = await Self.ends(within: 30) {
+      _ = try? await HTTPClient.live(baseURL: server.baseURL, session: fresh, timeout: 5)
+        .data(for: Endpoint(.get, "/after"))
+    }
+    #expect(after)
+  }
+}
