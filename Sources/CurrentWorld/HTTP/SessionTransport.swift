@@ -29,10 +29,49 @@ enum SessionTransport {
             continuation.resume(throwing: URLError(.badServerResponse))
           }
         }
+        task.delegate = OriginGuard(origin: request.url)
         handle.start(task)
       }
     } onCancel: {
       DispatchQueue.global().async { handle.cancel() }
+    }
+  }
+
+  /// Keeps credentials with their origin: a redirect of a request that
+  /// carries an `Authorization` header to another scheme, host or port is
+  /// not followed. URLSession would copy the header, and for a 307 or 308
+  /// the body too, to the other origin. The task then completes with the
+  /// redirect itself, which the client reports as ``APIError/status(code:url:bodyExcerpt:)``.
+  /// Redirects within the origin, and of requests without credentials, are
+  /// followed.
+  private final class OriginGuard: NSObject, URLSessionTaskDelegate, Sendable {
+    let origin: Origin?
+
+    init(origin url: URL?) {
+      origin = url.map(Origin.init)
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      let carriesCredentials = request.value(forHTTPHeaderField: "Authorization") != nil
+      let sameOrigin = request.url.map(Origin.init) == origin
+      completionHandler(carriesCredentials && !sameOrigin ? nil : request)
+    }
+  }
+
+  /// A URL's scheme, host and port: what a credential belongs to.
+  struct Origin: Equatable, Sendable {
+    let scheme: String?
+    let host: String?
+    let port: Int?
+
+    init(_ url: URL) {
+      scheme = url.scheme?.lowercased()
+      host = url.host?.lowercased()
+      port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
     }
   }
 
