@@ -122,6 +122,42 @@ import Testing
   }
 }
 
+@Suite(.world) struct HTTPDeadlineTests {
+  @Test func theTimeoutCoversASlowTokenSource() async {
+    let clock = TestClock()
+    Current.clock = clock
+    let sent = Locked(false)
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, timeout: 1,
+      token: {
+        // A token source that takes 4 s, on the same clock.
+        try? await clock.sleep(for: .seconds(4))
+        return "s3cret"
+      },
+      transport: { request in
+        sent.withLock { $0 = true }
+        return (
+          Data(),
+          HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+        )
+      })
+    let call = Task { () -> APIError? in
+      do {
+        _ = try await client.data(for: Endpoint(.get, "/me").authorized())
+        return nil
+      } catch {
+        return error as? APIError
+      }
+    }
+    // The token source's sleep and the client's deadline.
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .seconds(1))
+    #expect(await call.value == .timeout(url: URL(string: "https://api.example/me")!))
+    #expect(!sent.withLock { $0 })
+    #expect(clock.now.offset == .seconds(1))
+  }
+}
+
 @Suite struct ImmediateClockTests {
   @Test func sleepsReturnAtOnceAndMoveNow() async throws {
     let clock = ImmediateClock()

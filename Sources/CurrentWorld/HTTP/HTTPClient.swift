@@ -107,16 +107,11 @@ public struct HTTPClient: Sendable {
   ///
   /// - Throws: An ``APIError`` for every failure.
   public func data(for endpoint: Endpoint) async throws(APIError) -> Data {
-    let token = endpoint.requiresAuthorization ? await token() : nil
-    let request = try endpoint.urlRequest(baseURL: baseURL, defaultTimeout: timeout, token: token)
-    // `urlRequest` always sets a URL.
-    let url = request.url ?? baseURL
-    // A task cancelled while it waited for its token sends nothing.
-    if Task.isCancelled { throw .cancelled(url: url) }
+    let url = try endpoint.url(relativeTo: baseURL)
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await send(request, to: url)
+      (data, response) = try await send(endpoint, to: url)
     } catch let error as APIError {
       throw error
     } catch let error as URLError where error.code == .timedOut {
@@ -137,25 +132,33 @@ public struct HTTPClient: Sendable {
     return data
   }
 
-  /// Runs the transport, and throws ``APIError/timeout(url:)`` once the
-  /// request's timeout has passed on `Current.clock`, whether or not the
-  /// transport has stopped: `URLSession` on Linux does not honour
+  /// Fetches the token, builds the request and runs the transport, and
+  /// throws ``APIError/timeout(url:)`` once the endpoint's timeout has passed
+  /// on `Current.clock`, whether or not the token source or the transport
+  /// has stopped: `URLSession` on Linux does not honour
   /// `URLRequest.timeoutInterval`, a stubbed transport may ignore
   /// cancellation, and a test's `TestClock` decides when the time is up.
   /// A timeout that is not positive, or is infinite, sets no deadline.
-  private func send(_ request: URLRequest, to url: URL) async throws -> (Data, URLResponse) {
-    let transport = transport
-    let clock = Current.clock
-    // Checked last thing before the transport: cancelled means not sent.
-    try Task.checkCancellation()
-    // No positive, finite timeout means no deadline of ours.
-    guard request.timeoutInterval > 0, request.timeoutInterval < 1e9 else {
-      return try await transport(request)
+  private func send(_ endpoint: Endpoint, to url: URL) async throws -> (
+    Data, URLResponse
+  ) {
+    let client = self
+    let work: @Sendable () async throws -> (Data, URLResponse) = {
+      let token = endpoint.requiresAuthorization ? await client.token() : nil
+      let request = try endpoint.urlRequest(
+        baseURL: client.baseURL, defaultTimeout: client.timeout, token: token)
+      // Checked after the token and last thing before the transport: a
+      // cancelled call sends nothing.
+      try Task.checkCancellation()
+      return try await client.transport(request)
     }
-    let deadline = Duration.seconds(request.timeoutInterval)
+    let seconds = endpoint.timeoutInterval ?? timeout
+    // No positive, finite timeout means no deadline of ours.
+    guard seconds > 0, seconds < 1e9 else { return try await work() }
+    let clock = Current.clock
     return try await Deadline.race(
-      transport: { try await transport(request) },
-      against: { try await clock.sleep(for: deadline) },
+      transport: work,
+      against: { try await clock.sleep(for: .seconds(seconds)) },
       timeout: APIError.timeout(url: url))
   }
 
