@@ -113,17 +113,23 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     .transport(url: url, code: .cancelled, message: "The task was cancelled.")
   }
 
-  static func excerpt(of body: Data) -> String {
-    let text = String(decoding: body.prefix(bodyExcerptLimit), as: UTF8.self)
+  /// The start of `body`, decoded leniently, with each of `secrets`
+  /// replaced: the secret is hidden before the text is cut, so no prefix of
+  /// it survives at the cut.
+  static func excerpt(of body: Data, hiding secrets: [String] = []) -> String {
+    let text = String(decoding: body.prefix(bodyExcerptLimit * 4), as: UTF8.self)
+    let hidden = Redaction.text(text, hiding: secrets)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    return body.count > bodyExcerptLimit ? text + "…" : text
+    let whole = body.count <= bodyExcerptLimit * 4 && hidden.count <= bodyExcerptLimit
+    return whole ? hidden : String(hidden.prefix(bodyExcerptLimit)) + "…"
   }
 
   /// The ``decoding(type:codingPath:message:)`` case for a decoding failure.
   static func decoding(_ type: Any.Type, _ error: any Error) -> APIError {
     let name = String(describing: type)
     guard let error = error as? DecodingError else {
-      return .decoding(type: name, codingPath: "", message: String(describing: error))
+      return .decoding(
+        type: name, codingPath: "", message: Redaction.bounded(String(describing: error)))
     }
     let (path, message): ([any CodingKey], String)
     switch error {
@@ -138,7 +144,10 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     @unknown default:
       (path, message) = ([], String(describing: error))
     }
-    return .decoding(type: name, codingPath: Self.render(path), message: message)
+    // A hostile key can be any length: both parts are cut to the excerpt limit.
+    return .decoding(
+      type: name, codingPath: Redaction.bounded(Self.render(path)),
+      message: Redaction.bounded("the JSON has the wrong shape: \(message)"))
   }
 
   /// `results[3].name` for the coding path results → 3 → name.
@@ -151,4 +160,11 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
       }
     }
   }
+}
+
+extension APIError: LocalizedError {
+  /// What went wrong, in the words of ``description``, so that
+  /// `localizedDescription` says it too instead of "The operation could
+  /// not be completed".
+  public var errorDescription: String? { description }
 }

@@ -163,7 +163,8 @@ public struct Endpoint: Sendable, Equatable {
   /// - Throws: ``APIError/invalidRequest(reason:)`` when no URL results.
   public func url(relativeTo baseURL: URL) throws(APIError) -> URL {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
-      throw .invalidRequest(reason: "the base URL \(baseURL.absoluteString) does not parse")
+      throw .invalidRequest(
+        reason: "the base URL \(Redaction.url(baseURL).absoluteString) does not parse")
     }
     let basePath = components.percentEncodedPath
     let trimmedBase = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
@@ -187,7 +188,8 @@ public struct Endpoint: Sendable, Equatable {
       }.joined(separator: "&")
     }
     guard let url = components.url else {
-      throw .invalidRequest(reason: "no URL results from \(baseURL.absoluteString) and \(path)")
+      throw .invalidRequest(
+        reason: "no URL results from \(Redaction.url(baseURL).absoluteString) and \(path)")
     }
     return url
   }
@@ -234,7 +236,7 @@ public struct Endpoint: Sendable, Equatable {
       request.setValue(value, forHTTPHeaderField: name)
     }
     if requiresAuthorization {
-      guard let token, !token.isEmpty else { throw .missingToken(url: url) }
+      guard let token, !token.isEmpty else { throw .missingToken(url: Redaction.url(url)) }
       // The token itself is never put in the error: it is a secret.
       guard Self.isSafeValue(token) else {
         throw .invalidRequest(reason: "the authorization token holds CR, LF or NUL")

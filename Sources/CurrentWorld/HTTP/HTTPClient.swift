@@ -107,27 +107,38 @@ public struct HTTPClient: Sendable {
   ///
   /// - Throws: An ``APIError`` for every failure.
   public func data(for endpoint: Endpoint) async throws(APIError) -> Data {
-    let url = try endpoint.url(relativeTo: baseURL)
+    // Every error carries this URL: without user info or secret query values.
+    let url = Redaction.url(try endpoint.url(relativeTo: baseURL))
+    let token = TokenRecord()
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await send(endpoint, to: url)
+      (data, response) = try await send(endpoint, to: url, recordingTokenIn: token)
     } catch let error as APIError {
       throw error
     } catch let error as URLError where error.code == .timedOut {
       throw .timeout(url: url)
     } catch let error as URLError {
-      throw .transport(url: url, code: error.code, message: error.localizedDescription)
+      throw .transport(
+        url: url, code: error.code,
+        message: Redaction.bounded(
+          Redaction.text(error.localizedDescription, hiding: token.secrets)))
     } catch is CancellationError {
       throw .cancelled(url: url)
     } catch {
-      throw .transport(url: url, code: .unknown, message: String(describing: error))
+      throw .transport(
+        url: url, code: .unknown,
+        message: Redaction.bounded(Redaction.text(String(describing: error), hiding: token.secrets))
+      )
     }
     guard let http = response as? HTTPURLResponse else {
       throw .invalidResponse(url: url)
     }
     guard (200..<300).contains(http.statusCode) else {
-      throw .status(code: http.statusCode, url: url, bodyExcerpt: APIError.excerpt(of: data))
+      // A body that echoes the request keeps the token out of the error.
+      throw .status(
+        code: http.statusCode, url: url,
+        bodyExcerpt: APIError.excerpt(of: data, hiding: token.secrets))
     }
     return data
   }
@@ -139,12 +150,13 @@ public struct HTTPClient: Sendable {
   /// `URLRequest.timeoutInterval`, a stubbed transport may ignore
   /// cancellation, and a test's `TestClock` decides when the time is up.
   /// A timeout that is not positive, or is infinite, sets no deadline.
-  private func send(_ endpoint: Endpoint, to url: URL) async throws -> (
-    Data, URLResponse
-  ) {
+  private func send(_ endpoint: Endpoint, to url: URL, recordingTokenIn record: TokenRecord)
+    async throws -> (Data, URLResponse)
+  {
     let client = self
     let work: @Sendable () async throws -> (Data, URLResponse) = {
       let token = endpoint.requiresAuthorization ? await client.token() : nil
+      record.store(token)
       let request = try endpoint.urlRequest(
         baseURL: client.baseURL, defaultTimeout: client.timeout, token: token)
       // Checked after the token and last thing before the transport: a
@@ -192,7 +204,34 @@ public struct HTTPClient: Sendable {
     do {
       return try decoder.decode(Value.self, from: data)
     } catch {
+      // The faults a caller reacts to differently are told apart: nothing
+      // came, bytes that are not text, text that is not JSON; anything else
+      // is JSON of the wrong shape. Only a failed decode pays for this.
+      let name = String(describing: Value.self)
+      if data.isEmpty {
+        throw APIError.decoding(type: name, codingPath: "", message: "the body is empty")
+      }
+      if String(data: data, encoding: .utf8) == nil {
+        throw APIError.decoding(type: name, codingPath: "", message: "the body is not valid UTF-8")
+      }
+      if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) == nil {
+        throw APIError.decoding(
+          type: name, codingPath: "", message: "the body is not JSON: \(APIError.excerpt(of: data))"
+        )
+      }
       throw APIError.decoding(Value.self, error)
     }
   }
+}
+
+/// The token a call used, kept so that its errors can hide it.
+private final class TokenRecord: Sendable {
+  private let token = Locked<String?>(nil)
+
+  func store(_ value: String?) {
+    token.withLock { $0 = value }
+  }
+
+  /// The strings to hide: the token, if there was one.
+  var secrets: [String] { token.withLock { $0 }.map { [$0] } ?? [] }
 }

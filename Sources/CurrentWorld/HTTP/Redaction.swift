@@ -1,0 +1,58 @@
+import Foundation
+
+/// Keeps secrets out of errors: every URL an ``APIError`` carries has its
+/// user info removed and the values of sensitive query items replaced, and
+/// the client's own token is replaced wherever a body excerpt echoes it.
+///
+/// The error stores the redacted URL itself, not a redacted rendering, so
+/// `description`, interpolation, `String(describing:)` and `dump` all show
+/// the same safe text.
+enum Redaction {
+  /// What replaces a secret.
+  static let marker = "REDACTED"
+
+  /// Query item names whose values are secrets, compared without case.
+  static let sensitiveNames: Set<String> = [
+    "access_token", "api-key", "api_key", "apikey", "auth", "authorization", "client_secret",
+    "code", "id_token", "key", "passwd", "password", "pwd", "refresh_token", "secret", "session",
+    "sessionid", "sig", "signature", "token",
+  ]
+
+  /// `url` without user info, and with the values of sensitive query items
+  /// replaced by ``marker``.
+  static func url(_ url: URL) -> URL {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      return url
+    }
+    var changed = false
+    if components.user != nil || components.password != nil {
+      components.user = nil
+      components.password = nil
+      changed = true
+    }
+    if let items = components.percentEncodedQueryItems {
+      let redacted = items.map { item -> URLQueryItem in
+        let name = item.name.removingPercentEncoding ?? item.name
+        guard sensitiveNames.contains(name.lowercased()), item.value != nil else { return item }
+        changed = true
+        return URLQueryItem(name: item.name, value: marker)
+      }
+      components.percentEncodedQueryItems = redacted
+    }
+    guard changed else { return url }
+    return components.url ?? url
+  }
+
+  /// `text` with every secret in `secrets` (four characters or more, so
+  /// that redaction never mangles ordinary words) replaced by ``marker``.
+  static func text(_ text: String, hiding secrets: [String]) -> String {
+    secrets.filter { $0.count >= 4 }.reduce(text) { text, secret in
+      text.replacingOccurrences(of: secret, with: marker)
+    }
+  }
+
+  /// `text` cut to `limit` characters, marked with an ellipsis when cut.
+  static func bounded(_ text: String, to limit: Int = APIError.bodyExcerptLimit) -> String {
+    text.count > limit ? String(text.prefix(limit)) + "…" : text
+  }
+}

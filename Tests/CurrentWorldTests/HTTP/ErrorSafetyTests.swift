@@ -1,0 +1,110 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Errors say what happened and keep secrets out, in every rendering.
+@Suite struct ErrorSafetyTests {
+  static let token = "tok_9f8e7d6c5b4a"
+
+  /// Every way an error is turned into text.
+  static func renderings(_ error: APIError) -> [String] {
+    var dumped = ""
+    dump(error, to: &dumped)
+    return [
+      error.description, String(describing: error), "\(error)", String(reflecting: error),
+      error.localizedDescription, dumped,
+    ]
+  }
+
+  static func failure(
+    _ reply: LoopbackServer.Reply, base: (URL) -> URL = { $0 }, endpoint: Endpoint
+  ) async throws -> APIError? {
+    let server = try LoopbackServer { _ in reply }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(
+      baseURL: base(server.baseURL), session: session, timeout: 5, token: { Self.token })
+    do {
+      _ = try await client.data(for: endpoint)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aBodyThatEchoesTheTokenNeverShowsIt() async throws {
+    let echo = LoopbackServer.Reply.json(
+      #"{"error": "bad credentials", "received": "Authorization: Bearer \#(Self.token)"}"#,
+      status: 401)
+    let error = try #require(
+      try await Self.failure(echo, endpoint: Endpoint(.get, "/me").authorized()))
+    for text in Self.renderings(error) {
+      #expect(!text.contains(Self.token), "\(text)")
+      #expect(!text.contains("tok_9f8e"), "\(text)")
+    }
+    #expect(error.description.contains("Bearer REDACTED"))
+  }
+
+  @Test func userInfoAndSecretQueryItemsNeverShow() async throws {
+    let error = try #require(
+      try await Self.failure(
+        .json("{}", status: 500),
+        base: { URL(string: "http://ada:hunter22@127.0.0.1:\($0.port!)")! },
+        endpoint: Endpoint(.get, "/search").query("q", "cats").query("api_key", "k_live_123456")
+          .query("Token", "t_abcdef")))
+    for text in Self.renderings(error) {
+      for secret in ["hunter22", "ada:", "k_live_123456", "t_abcdef"] {
+        #expect(!text.contains(secret), "\(secret) in \(text)")
+      }
+    }
+    guard case .status(500, let url, _) = error else {
+      Issue.record("expected a status error, got \(error)")
+      return
+    }
+    #expect(url.query == "q=cats&api_key=REDACTED&Token=REDACTED")
+    #expect(url.user == nil && url.password == nil)
+  }
+
+  @Test func aHostileKeyCannotMakeAHugeDescription() {
+    // The key lands in the coding path and in the decoder's own message.
+    let key = String(repeating: "k", count: 100_000)
+    #expect {
+      _ = try HTTPClient.decode([String: Int].self, from: Data(#"{"\#(key)": "x"}"#.utf8))
+    } throws: { error in
+      guard case .decoding(_, let path, _) = error as? APIError else { return false }
+      return path.hasPrefix("kkkk")
+        && String(describing: error).count < 4 * APIError.bodyExcerptLimit
+    }
+  }
+
+  @Test func localizedDescriptionSaysWhatHappened() {
+    let url = URL(string: "https://catfact.ninja/fact")!
+    #expect(
+      APIError.timeout(url: url).localizedDescription
+        == "Request to https://catfact.ninja/fact timed out.")
+    #expect(
+      (APIError.status(code: 404, url: url, bodyExcerpt: "") as any Error).localizedDescription
+        .contains("HTTP status 404"))
+  }
+
+  @Test(arguments: [
+    (Data(), "the body is empty"),
+    (Data([0xFF, 0xFE, 0x00, 0xC3, 0x28]), "the body is not valid UTF-8"),
+    (Data("<html>Service down</html>".utf8), "the body is not JSON: <html>Service down</html>"),
+    (Data(#"{"fact": "Cats", "length": "ten"}"#.utf8), "the JSON has the wrong shape"),
+    (Data(#"{"fact": "Cats""#.utf8), "the body is not JSON"),
+  ])
+  func decodingFaultsAreToldApart(_ body: Data, _ message: String) {
+    #expect {
+      _ = try HTTPClient.decode(CatFact.self, from: body)
+    } throws: { error in
+      guard case .decoding("CatFact", _, let text) = error as? APIError else { return false }
+      return text.hasPrefix(message)
+    }
+  }
+}
