@@ -9,7 +9,16 @@ import Foundation
 ///
 /// Every failure is an ``APIError``: a missing token, a timeout, a transport
 /// failure, a status outside 200–299, a non-HTTP answer, or a body that does
-/// not decode.
+/// not decode. Errors carry no secrets: URLs lose their user info and the
+/// values of sensitive query items, and the client's token is hidden in body
+/// excerpts.
+///
+/// The client refuses, before sending, anything that could change a
+/// request's meaning on the wire (see ``Endpoint/urlRequest(baseURL:defaultTimeout:token:)``);
+/// the live transport does not follow a redirect that would take the
+/// `Authorization` header to another origin; and the timeout, measured on
+/// `Current.clock`, covers the token source and returns on time whatever the
+/// transport does.
 ///
 /// ```swift
 /// let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
