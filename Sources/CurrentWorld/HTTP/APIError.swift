@@ -116,6 +116,15 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   /// The start of `body`, decoded leniently, with each of `secrets`
   /// replaced: the secret is hidden before the text is cut, so no prefix of
   /// it survives at the cut.
+  /// The error for an answer larger than `limit` bytes: a transport error
+  /// with `URLError.Code.dataLengthExceedsMaximum`, as the live transport
+  /// reports it.
+  static func tooLarge(url: URL, limit: Int) -> APIError {
+    .transport(
+      url: url, code: .dataLengthExceedsMaximum,
+      message: "The response was larger than the limit of \(limit) bytes, so it was stopped.")
+  }
+
   static func excerpt(of body: Data, hiding secrets: [String] = []) -> String {
     let text = String(decoding: body.prefix(bodyExcerptLimit * 4), as: UTF8.self)
     let hidden = Redaction.text(text, hiding: secrets)

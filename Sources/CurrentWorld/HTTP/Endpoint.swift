@@ -61,6 +61,9 @@ public struct Endpoint: Sendable, Equatable {
   /// Endpoint(.get, "/me").authorized().requiresAuthorization  // true
   /// ```
   public var requiresAuthorization: Bool
+  /// The most bytes this endpoint's response body may have; `nil` takes the
+  /// client's ``HTTPClient/responseSizeLimit``.
+  public var responseSizeLimit: Int?
 
   /// A request with no query, headers or body.
   ///
@@ -79,6 +82,19 @@ public struct Endpoint: Sendable, Equatable {
     self.body = nil
     self.timeoutInterval = nil
     self.requiresAuthorization = false
+    self.responseSizeLimit = nil
+  }
+
+  /// A copy whose response body may have at most `bytes` bytes, counted
+  /// after any compression is undone.
+  ///
+  /// ```swift
+  /// let export = Endpoint(.get, "/export").limitingResponse(to: 100 * 1024 * 1024)
+  /// ```
+  public func limitingResponse(to bytes: Int) -> Endpoint {
+    var copy = self
+    copy.responseSizeLimit = bytes
+    return copy
   }
 
   /// This endpoint with a query item added.

@@ -16,7 +16,8 @@ import Foundation
 /// The client refuses, before sending, anything that could change a
 /// request's meaning on the wire (see ``Endpoint/urlRequest(baseURL:defaultTimeout:token:)``);
 /// the live transport does not follow a redirect that would take the
-/// `Authorization` header to another origin; and the timeout, measured on
+/// `Authorization` header to another origin, and stops a body larger than
+/// ``responseSizeLimit`` as it streams; and the timeout, measured on
 /// `Current.clock`, covers the token source and returns on time whatever the
 /// transport does.
 ///
@@ -43,6 +44,19 @@ public struct HTTPClient: Sendable {
   /// client.timeout = 5
   /// ```
   public var timeout: TimeInterval
+  /// The most bytes a response body may have when an endpoint sets no
+  /// limit of its own: ``defaultResponseSizeLimit`` unless you set it.
+  ///
+  /// The live transport counts bytes as they arrive, after any gzip or
+  /// deflate encoding is undone, so a small compressed answer that would
+  /// inflate past the limit is stopped too, and memory stays bounded. A
+  /// larger answer fails with ``APIError/transport(url:code:message:)`` and
+  /// the code `URLError.Code.dataLengthExceedsMaximum`.
+  public var responseSizeLimit = HTTPClient.defaultResponseSizeLimit
+
+  /// 10 MiB: the default ``responseSizeLimit``.
+  public static let defaultResponseSizeLimit = 10 * 1024 * 1024
+
   /// Gives the token for ``Endpoint/authorized()`` endpoints, or `nil` when
   /// there is none.
   ///
@@ -94,7 +108,11 @@ public struct HTTPClient: Sendable {
   ///
   /// - Parameters:
   ///   - baseURL: The URL that endpoint paths are appended to.
-  ///   - session: The session that sends requests.
+  ///   - session: Whose configuration (cookies, caches, headers, protocol
+  ///     classes) the requests use. The client sends through a session of
+  ///     its own, made from that configuration on first use, because it
+  ///     streams each answer through a delegate; the session you pass, and
+  ///     its delegate, send nothing.
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
   public static func live(
@@ -103,8 +121,9 @@ public struct HTTPClient: Sendable {
     timeout: TimeInterval = 30,
     token: @escaping @Sendable () async -> String? = { nil }
   ) -> HTTPClient {
-    HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
-      try await SessionTransport.send(request, with: session)
+    let transport = SessionTransport(configurationOf: session)
+    return HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
+      try await transport.send(request)
     }
   }
 
@@ -119,10 +138,13 @@ public struct HTTPClient: Sendable {
     // Every error carries this URL: without user info or secret query values.
     let url = Redaction.url(try endpoint.url(relativeTo: baseURL))
     let token = TokenRecord()
+    let limit = endpoint.responseSizeLimit ?? responseSizeLimit
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await send(endpoint, to: url, recordingTokenIn: token)
+      (data, response) = try await SessionTransport.$responseSizeLimit.withValue(limit) {
+        try await send(endpoint, to: url, recordingTokenIn: token)
+      }
     } catch let error as APIError {
       throw error
     } catch let error as URLError where error.code == .timedOut {
@@ -140,6 +162,9 @@ public struct HTTPClient: Sendable {
         message: Redaction.bounded(Redaction.text(String(describing: error), hiding: token.secrets))
       )
     }
+    // The live transport stops an answer over the limit as it streams; a
+    // transport of your own is held to it here.
+    guard data.count <= limit else { throw .tooLarge(url: url, limit: limit) }
     guard let http = response as? HTTPURLResponse else {
       throw .invalidResponse(url: url)
     }

@@ -4,51 +4,90 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Sends one request through a `URLSession` with its completion-handler API,
-/// and cancels it off the calling thread.
+/// Sends requests with the configuration of a `URLSession`, streaming each
+/// answer through a delegate, and cancels off the calling thread.
 ///
-/// Not `URLSession.data(for:)`: in corelibs-foundation (Linux, Swift 6.3),
-/// cancelling that call waits on the session's queue while holding a task
-/// lock that a response completing at the same instant needs. The caller
-/// froze, and so did later requests, even on a new session. Here a cancel is
-/// handed to a global queue, so the caller never waits for it, and the
-/// completion handler is the only place a result comes from.
-enum SessionTransport {
-  static func send(_ request: URLRequest, with session: URLSession) async throws -> (
-    Data, URLResponse
-  ) {
-    let handle = TaskHandle()
+/// - Not `URLSession.data(for:)`: in corelibs-foundation (Linux, Swift 6.3),
+///   cancelling that call waits on the session's queue while holding a task
+///   lock that a response completing at the same instant needs. The caller
+///   froze, and so did later requests, even on a new session. Here a cancel
+///   is handed to a global queue, and the delegate's completion is the only
+///   place a result comes from.
+/// - A session of its own, made from the given session's configuration on
+///   first use: corelibs delivers data and completion only to a session's
+///   delegate, never to a task's. It is invalidated when the transport goes.
+/// - The delegate counts the body's bytes as they arrive, after URLSession
+///   has undone any gzip or deflate encoding, so an answer over the limit,
+///   compressed or not, is stopped there and never fills memory. It also
+///   keeps credentials with their origin (see ``Receiver``).
+final class SessionTransport: Sendable {
+  /// The most bytes a response body may have, for the request being sent.
+  @TaskLocal static var responseSizeLimit = HTTPClient.defaultResponseSizeLimit
+
+  private let base: URLSession
+  private let router = Router()
+  private let session = Locked<URLSession?>(nil)
+
+  init(configurationOf base: URLSession) {
+    self.base = base
+  }
+
+  deinit {
+    session.withLock { $0 }?.finishTasksAndInvalidate()
+  }
+
+  func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    let session = session.withLock { session in
+      if let session { return session }
+      let made = URLSession(
+        configuration: base.configuration, delegate: router, delegateQueue: nil)
+      session = made
+      return made
+    }
+    let receiver = Receiver(origin: request.url, limit: Self.responseSizeLimit)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          if let error {
-            continuation.resume(throwing: error)
-          } else if let data, let response {
-            continuation.resume(returning: (data, response))
-          } else {
-            continuation.resume(throwing: URLError(.badServerResponse))
-          }
-        }
-        task.delegate = OriginGuard(origin: request.url)
-        handle.start(task)
+        let task = session.dataTask(with: request)
+        router.add(receiver, for: task)
+        receiver.start(task, continuation)
       }
     } onCancel: {
-      DispatchQueue.global().async { handle.cancel() }
+      DispatchQueue.global().async { receiver.cancel() }
     }
   }
 
-  /// Keeps credentials with their origin: a redirect of a request that
-  /// carries an `Authorization` header to another scheme, host or port is
-  /// not followed. URLSession would copy the header, and for a 307 or 308
-  /// the body too, to the other origin. The task then completes with the
-  /// redirect itself, which the client reports as ``APIError/status(code:url:bodyExcerpt:)``.
-  /// Redirects within the origin, and of requests without credentials, are
-  /// followed.
-  private final class OriginGuard: NSObject, URLSessionTaskDelegate, Sendable {
-    let origin: Origin?
+  /// Hands each task's callbacks to its ``Receiver``.
+  private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var receivers: [Int: Receiver] = [:]
 
-    init(origin url: URL?) {
-      origin = url.map(Origin.init)
+    func add(_ receiver: Receiver, for task: URLSessionTask) {
+      lock.withLock { receivers[task.taskIdentifier] = receiver }
+    }
+
+    private func receiver(for task: URLSessionTask, removing: Bool = false) -> Receiver? {
+      lock.withLock {
+        removing
+          ? receivers.removeValue(forKey: task.taskIdentifier) : receivers[task.taskIdentifier]
+      }
+    }
+
+    func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+      guard let receiver = receiver(for: dataTask) else { return completionHandler(.cancel) }
+      completionHandler(receiver.accept(response, of: dataTask) ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      receiver(for: dataTask)?.receive(data, of: dataTask)
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {
+      receiver(for: task, removing: true)?.complete(with: error)
     }
 
     func urlSession(
@@ -56,35 +95,36 @@ enum SessionTransport {
       willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
       completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-      let carriesCredentials = request.value(forHTTPHeaderField: "Authorization") != nil
-      let sameOrigin = request.url.map(Origin.init) == origin
-      completionHandler(carriesCredentials && !sameOrigin ? nil : request)
+      let follow = receiver(for: task)?.follows(request) ?? false
+      completionHandler(follow ? request : nil)
     }
   }
 
-  /// A URL's scheme, host and port: what a credential belongs to.
-  struct Origin: Equatable, Sendable {
-    let scheme: String?
-    let host: String?
-    let port: Int?
-
-    init(_ url: URL) {
-      scheme = url.scheme?.lowercased()
-      host = url.host?.lowercased()
-      port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
-    }
-  }
-
-  /// The data task of one call, and whether it was cancelled before it
-  /// existed: a cancel can arrive before `start`.
-  private final class TaskHandle: @unchecked Sendable {
+  /// One call: its task, its answer as it arrives, and its result, given
+  /// to the continuation once.
+  private final class Receiver: @unchecked Sendable {
+    private let origin: Origin?
+    private let limit: Int
     private let lock = NSLock()
     private var task: URLSessionDataTask?
+    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    private var response: URLResponse?
+    private var body = Data()
     private var cancelled = false
+    private var finished = false
 
-    func start(_ task: URLSessionDataTask) {
+    init(origin url: URL?, limit: Int) {
+      origin = url.map(Origin.init)
+      self.limit = limit
+    }
+
+    func start(
+      _ task: URLSessionDataTask,
+      _ continuation: CheckedContinuation<(Data, URLResponse), any Error>
+    ) {
       let cancelled = lock.withLock {
         self.task = task
+        self.continuation = continuation
         return self.cancelled
       }
       // A task cancelled before it was resumed completes with
@@ -98,6 +138,85 @@ enum SessionTransport {
         return self.task
       }
       task?.cancel()
+    }
+
+    /// Whether to read the body: not when its declared length is over the
+    /// limit, which is refused before any byte arrives.
+    func accept(_ response: URLResponse, of task: URLSessionTask) -> Bool {
+      lock.withLock { self.response = response }
+      guard response.expectedContentLength <= Int64(limit) else {
+        stopTooLarge(task)
+        return false
+      }
+      return true
+    }
+
+    func receive(_ data: Data, of task: URLSessionTask) {
+      let over = lock.withLock { () -> Bool in
+        guard !finished else { return false }
+        guard body.count + data.count <= limit else { return true }
+        body.append(data)
+        return false
+      }
+      if over { stopTooLarge(task) }
+    }
+
+    func complete(with error: (any Error)?) {
+      let (response, body) = lock.withLock { (self.response, self.body) }
+      if let error {
+        finish(.failure(error))
+      } else if let response {
+        finish(.success((body, response)))
+      } else {
+        finish(.failure(URLError(.badServerResponse)))
+      }
+    }
+
+    /// Keeps credentials with their origin: a redirect of a request that
+    /// carries an `Authorization` header to another scheme, host or port is
+    /// not followed. URLSession would copy the header, and for a 307 or 308
+    /// the body too, to the other origin. The task then completes with the
+    /// redirect itself, which the client reports as a status error.
+    func follows(_ request: URLRequest) -> Bool {
+      let carriesCredentials = request.value(forHTTPHeaderField: "Authorization") != nil
+      return !carriesCredentials || request.url.map(Origin.init) == origin
+    }
+
+    private func stopTooLarge(_ task: URLSessionTask) {
+      finish(
+        .failure(
+          URLError(
+            .dataLengthExceedsMaximum,
+            userInfo: [
+              NSLocalizedDescriptionKey:
+                "The response was larger than the limit of \(limit) bytes, so it was stopped."
+            ])))
+      DispatchQueue.global().async { task.cancel() }
+    }
+
+    private func finish(_ result: Result<(Data, URLResponse), any Error>) {
+      let continuation = lock.withLock {
+        () -> CheckedContinuation<(Data, URLResponse), any Error>? in
+        guard !finished else { return nil }
+        finished = true
+        body = Data()  // the bytes go to the caller, or nowhere
+        defer { self.continuation = nil }
+        return self.continuation
+      }
+      continuation?.resume(with: result)
+    }
+  }
+
+  /// A URL's scheme, host and port: what a credential belongs to.
+  struct Origin: Equatable, Sendable {
+    let scheme: String?
+    let host: String?
+    let port: Int?
+
+    init(_ url: URL) {
+      scheme = url.scheme?.lowercased()
+      host = url.host?.lowercased()
+      port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
     }
   }
 }

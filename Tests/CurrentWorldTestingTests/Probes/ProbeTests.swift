@@ -107,4 +107,19 @@ struct ProbeTests {
     #expect(!outcome.output.contains("locale: fr_FR"))
     #expect(outcome.output.contains("World.bootstrap was called a second time"))
   }
+
+  @Test func peakMemoryStaysNearTheResponseLimit() throws {
+    // The child measures its own peak while a 100 MiB body and a gzip bomb
+    // that inflates to 200 MiB are refused at the default 10 MiB limit.
+    let outcome = try ProbeProcess.swiftTesting("memory", filter: "MemoryProbe")
+    #expect(!outcome.failed, "\(outcome.output)")
+    let limitKiB = HTTPClient.defaultResponseSizeLimit / 1_024
+    for name in ["plain-growth-kib", "gzip-growth-kib"] {
+      let line = outcome.output.split(separator: "\n").first { $0.hasPrefix(name + ": ") }
+      let growth = line.flatMap { Int($0.dropFirst(name.count + 2)) }
+      #expect(growth != nil, "\(outcome.output)")
+      #expect((growth ?? .max) < limitKiB + 16 * 1_024, "\(name) \(growth ?? -1) KiB")
+    }
+    #expect(outcome.output.contains("The response was larger than the limit of 10485760 bytes"))
+  }
 }

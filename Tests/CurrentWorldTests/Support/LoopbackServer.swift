@@ -31,6 +31,10 @@ final class LoopbackServer: @unchecked Sendable {
     /// Headers that promise `declaredLength` bytes, then only `body`, then
     /// the connection is closed.
     case truncated(declaredLength: Int, body: Data)
+    /// `chunk` sent `repeats` times, so a huge body needs no huge buffer;
+    /// with no Content-Length when `declaresLength` is false, so the body
+    /// ends when the connection closes.
+    case stream(headers: [String: String], chunk: Data, repeats: Int, declaresLength: Bool)
 
     static func json(_ text: String, status: Int = 200) -> Reply {
       .respond(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
@@ -180,24 +184,35 @@ final class LoopbackServer: @unchecked Sendable {
       write(reply, to: connection)
     case .truncated(let declaredLength, let body):
       transmit(head(status: 200, headers: [:], length: declaredLength) + body, to: connection)
+    case .stream(let headers, let chunk, let repeats, let declaresLength):
+      let length = declaresLength ? chunk.count * repeats : nil
+      transmit(head(status: 200, headers: headers, length: length), to: connection)
+      for _ in 0..<repeats { guard transmitAll(chunk, to: connection) else { return } }
     }
   }
 
-  private func head(status: Int, headers: [String: String], length: Int) -> Data {
+  private func head(status: Int, headers: [String: String], length: Int?) -> Data {
     var text = "HTTP/1.1 \(status) Status \(status)\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
-    text += "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+    if let length { text += "Content-Length: \(length)\r\n" }
+    text += "Connection: close\r\n\r\n"
     return Data(text.utf8)
   }
 
   private func transmit(_ data: Data, to connection: Int32) {
+    _ = transmitAll(data, to: connection)
+  }
+
+  /// Sends all of `data`; `false` when the client went away.
+  private func transmitAll(_ data: Data, to connection: Int32) -> Bool {
     data.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, 0)
-        guard sent > 0 else { return }
+        guard sent > 0 else { return false }
         offset += sent
       }
+      return true
     }
   }
 }

@@ -1,0 +1,113 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Gzip-compressed zeros: `count` bytes once inflated, a few hundred bytes
+/// or kilobytes on the wire. Made by the system's gzip, so the test holds
+/// no compressor of its own.
+func gzippedZeros(_ count: Int) throws -> Data {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", "head -c \(count) /dev/zero | gzip -c"]
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return data
+}
+
+/// Answers over the size limit are stopped as they stream, compressed or
+/// not, and fail with a typed error that says so.
+@Suite struct ResponseSizeTests {
+  static func fetch(
+    _ reply: LoopbackServer.Reply, limit: Int, endpoint: Endpoint = Endpoint(.get, "/big")
+  ) async throws -> Result<Data, APIError> {
+    let server = try LoopbackServer { _ in reply }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    var client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 30)
+    client.responseSizeLimit = limit
+    do {
+      return .success(try await client.data(for: endpoint))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  static func isTooLarge(_ result: Result<Data, APIError>, limit: Int) -> Bool {
+    guard case .failure(.transport(_, .dataLengthExceedsMaximum, let message)) = result else {
+      return false
+    }
+    return message == "The response was larger than the limit of \(limit) bytes, so it was stopped."
+  }
+
+  static let kilobyte = Data(repeating: 0x61, count: 1_024)
+
+  @Test func aDeclaredLengthOverTheLimitIsRefused() async throws {
+    let result = try await Self.fetch(
+      .stream(headers: [:], chunk: Self.kilobyte, repeats: 64, declaresLength: true),
+      limit: 32 * 1_024)
+    #expect(Self.isTooLarge(result, limit: 32 * 1_024), "\(result)")
+  }
+
+  @Test func anUndeclaredBodyIsStoppedAsItStreams() async throws {
+    let result = try await Self.fetch(
+      .stream(headers: [:], chunk: Self.kilobyte, repeats: 64, declaresLength: false),
+      limit: 32 * 1_024)
+    #expect(Self.isTooLarge(result, limit: 32 * 1_024), "\(result)")
+  }
+
+  @Test func aGzipBombIsStoppedOnItsInflatedSize() async throws {
+    let bomb = try gzippedZeros(8 * 1_024 * 1_024)
+    #expect(bomb.count < 64 * 1_024)
+    let result = try await Self.fetch(
+      .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: bomb),
+      limit: 1_024 * 1_024)
+    #expect(Self.isTooLarge(result, limit: 1_024 * 1_024), "\(result)")
+  }
+
+  @Test func aCompressedBodyUnderTheLimitArrivesInflated() async throws {
+    let result = try await Self.fetch(
+      .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: try gzippedZeros(4_096)),
+      limit: 8_192)
+    #expect(try result.get() == Data(repeating: 0, count: 4_096))
+  }
+
+  @Test func anEndpointCanRaiseItsOwnLimit() async throws {
+    let reply = LoopbackServer.Reply.stream(
+      headers: [:], chunk: Self.kilobyte, repeats: 64, declaresLength: false)
+    let result = try await Self.fetch(
+      reply, limit: 1_024, endpoint: Endpoint(.get, "/export").limitingResponse(to: 64 * 1_024))
+    #expect(try result.get().count == 64 * 1_024)
+  }
+
+  @Test func aTransportOfYourOwnIsHeldToTheLimitToo() async throws {
+    var client = HTTPClient(baseURL: URL(string: "https://api.example")!) { request in
+      (
+        Data(count: 2_048),
+        HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+      )
+    }
+    client.responseSizeLimit = 1_024
+    await #expect(
+      throws: APIError.transport(
+        url: URL(string: "https://api.example/x")!, code: .dataLengthExceedsMaximum,
+        message: "The response was larger than the limit of 1024 bytes, so it was stopped.")
+    ) {
+      _ = try await client.data(for: Endpoint(.get, "/x"))
+    }
+  }
+
+  @Test func theDefaultLimitIsTenMebibytes() {
+    #expect(HTTPClient.defaultResponseSizeLimit == 10 * 1_024 * 1_024)
+    #expect(
+      HTTPClient(baseURL: URL(string: "https://a.example")!) { _ in throw URLError(.unknown) }
+        .responseSizeLimit == HTTPClient.defaultResponseSizeLimit)
+  }
+}
