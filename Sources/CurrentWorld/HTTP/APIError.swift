@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Why a request to a backend API failed.
 ///
 /// Every failure of ``HTTPClient`` is one of these cases, so callers can tell
@@ -9,7 +13,7 @@ import Foundation
 /// ```swift
 /// do {
 ///   let fact = try await Current.catFactAPI.fetchFact()
-/// } catch APIError.status(404, let url, _) {
+/// } catch APIError.status(404, let url, _, _) {
 ///   print("nothing at \(url)")
 /// } catch {
 ///   print(error)  // for example: "GET https://catfact.ninja/fact timed out"
@@ -48,12 +52,17 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   case transport(url: URL, code: URLError.Code, message: String)
 
   /// The server answered with a status outside 200–299. `bodyExcerpt` is
-  /// the start of its body, decoded leniently as UTF-8.
+  /// the start of its body, decoded leniently as UTF-8. `retryAfter` is how
+  /// long a 429 or 503 asked the client to wait (its `Retry-After`, in
+  /// seconds or as a date, measured from `Current.date()`), and `nil`
+  /// otherwise.
   ///
   /// ```swift
-  /// catch APIError.status(let code, _, let body) where code >= 500 { report(body) }
+  /// catch APIError.status(429, _, _, let retryAfter?) {
+  ///   try await Current.clock.sleep(for: retryAfter)
+  /// }
   /// ```
-  case status(code: Int, url: URL, bodyExcerpt: String)
+  case status(code: Int, url: URL, bodyExcerpt: String, retryAfter: Duration? = nil)
 
   /// The answer was not an HTTP response.
   ///
@@ -94,9 +103,10 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
       return "Request to \(url.absoluteString) timed out."
     case .transport(let url, let code, let message):
       return "Request to \(url.absoluteString) failed (URLError \(code.rawValue)): \(message)"
-    case .status(let code, let url, let bodyExcerpt):
+    case .status(let code, let url, let bodyExcerpt, let retryAfter):
       let body = bodyExcerpt.isEmpty ? "an empty body" : "body: \(bodyExcerpt)"
-      return "Request to \(url.absoluteString) failed with HTTP status \(code), \(body)"
+      let wait = retryAfter.map { " (retry after \($0.components.seconds) seconds)" } ?? ""
+      return "Request to \(url.absoluteString) failed with HTTP status \(code)\(wait), \(body)"
     case .invalidResponse(let url):
       return "Request to \(url.absoluteString) got an answer that is not an HTTP response."
     case .decoding(let type, let codingPath, let message):
@@ -124,6 +134,30 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
       url: url, code: .dataLengthExceedsMaximum,
       message: "The response was larger than the limit of \(limit) bytes, so it was stopped.")
   }
+
+  /// How long a 429 or 503 `response` asks to wait: its `Retry-After`, as
+  /// delay-seconds or an HTTP date (measured from `now`); `nil` for other
+  /// statuses, and for a header that is neither.
+  static func retryAfter(of response: HTTPURLResponse, now: Date) -> Duration? {
+    guard response.statusCode == 429 || response.statusCode == 503,
+      let value = response.value(forHTTPHeaderField: "Retry-After")?
+        .trimmingCharacters(in: .whitespaces)
+    else { return nil }
+    if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
+    guard let date = httpDate.withLock({ $0.date(from: value) }) else { return nil }
+    return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+  }
+
+  /// The IMF-fixdate form of an HTTP date, such as
+  /// `Sun, 06 Nov 1994 08:49:37 GMT`. A `DateFormatter` is not Sendable, so
+  /// it is used under a lock.
+  private static let httpDate: Locked<DateFormatter> = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return Locked(formatter)
+  }()
 
   static func excerpt(of body: Data, hiding secrets: [String] = []) -> String {
     let text = String(decoding: body.prefix(bodyExcerptLimit * 4), as: UTF8.self)

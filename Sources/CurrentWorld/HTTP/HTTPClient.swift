@@ -172,7 +172,8 @@ public struct HTTPClient: Sendable {
       // A body that echoes the request keeps the token out of the error.
       throw .status(
         code: http.statusCode, url: url,
-        bodyExcerpt: APIError.excerpt(of: data, hiding: token.secrets))
+        bodyExcerpt: APIError.excerpt(of: data, hiding: token.secrets),
+        retryAfter: APIError.retryAfter(of: http, now: Current.date()))
     }
     return data
   }

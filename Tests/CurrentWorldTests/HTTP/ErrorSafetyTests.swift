@@ -62,7 +62,7 @@ import Testing
         #expect(!text.contains(secret), "\(secret) in \(text)")
       }
     }
-    guard case .status(500, let url, _) = error else {
+    guard case .status(500, let url, _, _) = error else {
       Issue.record("expected a status error, got \(error)")
       return
     }

@@ -47,7 +47,7 @@ import Testing
   @Test func serverErrorIsAStatusError() async throws {
     let error = try await Self.catFactError(
       .respond(status: 500, body: Data("upstream exploded\n".utf8)))
-    guard case .status(500, let url, "upstream exploded") = error else {
+    guard case .status(500, let url, "upstream exploded", _) = error else {
       Issue.record("expected a 500 status error, got \(String(describing: error))")
       return
     }
@@ -58,7 +58,7 @@ import Testing
   @Test func aHugeErrorBodyIsCutToAnExcerpt() async throws {
     let body = Data(String(repeating: "x", count: 5_000_000).utf8)
     let error = try await Self.catFactError(.respond(status: 503, body: body))
-    guard case .status(503, _, let excerpt) = error else {
+    guard case .status(503, _, let excerpt, _) = error else {
       Issue.record("expected a 503 status error, got \(String(describing: error))")
       return
     }
@@ -121,7 +121,7 @@ import Testing
   @Test func aNonUTF8ErrorBodyIsExcerptedLeniently() async throws {
     let error = try await Self.catFactError(
       .respond(status: 400, body: Data([0x62, 0x61, 0x64, 0xFF])))
-    guard case .status(400, _, let excerpt) = error else {
+    guard case .status(400, _, let excerpt, _) = error else {
       Issue.record("expected a status error, got \(String(describing: error))")
       return
     }

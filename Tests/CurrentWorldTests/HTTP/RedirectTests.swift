@@ -30,7 +30,7 @@ import Testing
       _ = try await client.data(for: endpoint)
       Issue.record("the redirect to another origin was followed")
     } catch {
-      guard case .status(let code, _, _) = error else {
+      guard case .status(let code, _, _, _) = error else {
         Issue.record("expected the redirect as a status error, got \(error)")
         return
       }

@@ -1,0 +1,67 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A 429 or 503 carries how long the server asked the client to wait.
+@Suite struct RetryAfterTests {
+  static func status(_ code: Int, retryAfter: String?) async throws -> APIError? {
+    let headers = retryAfter.map { ["Retry-After": $0] } ?? [:]
+    let server = try LoopbackServer { _ in .respond(status: code, headers: headers, body: Data()) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+    do {
+      _ = try await client.data(for: Endpoint(.get, "/busy"))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  static func retryAfter(_ error: APIError?) -> Duration?? {
+    guard case .status(_, _, _, let retryAfter) = error else { return nil }
+    return .some(retryAfter)
+  }
+
+  @Test func a429CarriesItsDelayInSeconds() async throws {
+    let error = try await Self.status(429, retryAfter: "30")
+    #expect(Self.retryAfter(error) == .some(.seconds(30)))
+    #expect(error?.description.contains("HTTP status 429 (retry after 30 seconds)") == true)
+  }
+
+  @Test func a503CarriesAnHTTPDateMeasuredFromCurrentDate() async throws {
+    let now = Date(timeIntervalSince1970: 1_768_487_400)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    let header = formatter.string(from: now.addingTimeInterval(120))
+    let error = try await withWorld(fixedWorld(date: now)) {
+      try await Self.status(503, retryAfter: header)
+    }
+    #expect(Self.retryAfter(error) == .some(.seconds(120)), "\(header)")
+  }
+
+  @Test func aDateInThePastMeansRetryNow() async throws {
+    let now = Date(timeIntervalSince1970: 1_768_487_400)
+    let error = try await withWorld(fixedWorld(date: now)) {
+      try await Self.status(503, retryAfter: "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+    #expect(Self.retryAfter(error) == .some(.zero))
+  }
+
+  @Test(arguments: [(500, "30"), (429, "soon"), (429, "-5"), (404, "10")])
+  func otherStatusesAndBadValuesCarryNone(_ code: Int, _ value: String) async throws {
+    let error = try await Self.status(code, retryAfter: value)
+    #expect(Self.retryAfter(error) == .some(nil), "\(code) \(value)")
+  }
+
+  @Test func a429WithoutTheHeaderCarriesNone() async throws {
+    #expect(Self.retryAfter(try await Self.status(429, retryAfter: nil)) == .some(nil))
+  }
+}
