@@ -80,7 +80,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   /// ```
   case decoding(type: String, codingPath: String, message: String)
 
-  /// The longest body excerpt kept in ``status(code:url:bodyExcerpt:)``.
+  /// The longest body excerpt kept in ``status(code:url:bodyExcerpt:retryAfter:)``.
   ///
   /// ```swift
   /// assert(APIError.bodyExcerptLimit == 200)
@@ -115,7 +115,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The start of `body` for ``status(code:url:bodyExcerpt:)``: at most
+  /// The start of `body` for ``status(code:url:bodyExcerpt:retryAfter:)``: at most
   /// ``bodyExcerptLimit`` bytes, invalid UTF-8 replaced, whitespace trimmed.
   /// The error for a request whose task was cancelled: a transport error
   /// with `URLError.Code.cancelled`, whether or not it was sent.

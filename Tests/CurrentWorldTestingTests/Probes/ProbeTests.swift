@@ -108,7 +108,12 @@ struct ProbeTests {
     #expect(outcome.output.contains("World.bootstrap was called a second time"))
   }
 
-  @Test func peakMemoryStaysNearTheResponseLimit() throws {
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == "thread",
+      "ThreadSanitizer's shadow memory makes a memory figure meaningless; the plain run checks it"
+    ))
+  func peakMemoryStaysNearTheResponseLimit() throws {
     // The child measures its own peak while a 100 MiB body and a gzip bomb
     // that inflates to 200 MiB are refused at the default 10 MiB limit.
     let outcome = try ProbeProcess.swiftTesting("memory", filter: "MemoryProbe")
