@@ -144,19 +144,18 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
         .trimmingCharacters(in: .whitespaces)
     else { return nil }
     if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
-    guard let date = httpDate.withLock({ $0.date(from: value) }) else { return nil }
+    guard let date = httpDate.date(from: value) else { return nil }
     return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
   }
 
   /// The IMF-fixdate form of an HTTP date, such as
-  /// `Sun, 06 Nov 1994 08:49:37 GMT`. A `DateFormatter` is not Sendable, so
-  /// it is used under a lock.
-  private static let httpDate: Locked<DateFormatter> = {
+  /// `Sun, 06 Nov 1994 08:49:37 GMT`, shared read-only across threads.
+  private static let httpDate: SharedDateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    return Locked(formatter)
+    return SharedDateFormatter(formatter)
   }()
 
   static func excerpt(of body: Data, hiding secrets: [String] = []) -> String {
