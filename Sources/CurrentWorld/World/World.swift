@@ -64,7 +64,7 @@ public struct World: Sendable {
         context: .live,
         calendar: .autoupdatingCurrent,
         date: { Date() },
-        clock: ContinuousClock(),
+        clock: ClockBox(ContinuousClock()),
         uuid: { UUID() },
         locale: .autoupdatingCurrent,
         timeZone: .autoupdatingCurrent,
@@ -135,8 +135,8 @@ public struct World: Sendable {
   /// try await Current.clock.sleep(for: .seconds(1))
   /// ```
   public var clock: any Clock<Duration> {
-    get { storage.fields.clock }
-    set { update(.clock) { $0.clock = newValue } }
+    get { storage.fields.clock.clock }
+    set { update(.clock) { $0.clock = ClockBox(newValue) } }
   }
 
   /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test

@@ -23,7 +23,10 @@ final class WorldStorage: Sendable {
     var context: World.Context
     var calendar: Calendar
     var date: @Sendable () -> Date
-    var clock: any Clock<Duration>
+    /// Boxed: at `-Onone`, how tests and debug apps run, reading any field
+    /// copies the whole `Fields`, and copying an existential costs a call
+    /// through its value witnesses on every read of `Current`.
+    var clock: ClockBox
     var uuid: @Sendable () -> UUID
     var locale: Locale
     var timeZone: TimeZone
@@ -67,3 +70,13 @@ final class WorldStorage: Sendable {
 
 /// The identity of one scope's world, held by the storages its writes made.
 final class ScopeToken: Sendable {}
+
+/// A clock behind one reference, so that copying ``WorldStorage/Fields``
+/// retains it instead of copying an existential.
+final class ClockBox: Sendable {
+  let clock: any Clock<Duration>
+
+  init(_ clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+}
