@@ -19,7 +19,7 @@
     static let reporter = IssueReporter { issue in
       if Test.current != nil {
         recordSwiftTestingIssue(issue)
-      } else if RunningTestCase.current?.testCase != nil || XCTestRunObserver.isRunning {
+      } else if RunningTestCase.current?.testCase != nil || XCTestRun.isRunning {
         if issue.isWarning {
           IssueReporter.standardError.report(issue)
         } else {
@@ -70,10 +70,10 @@
       IssueReporter.current = reporter
       TestWorlds.identifyRunner {
         if Test.current != nil { return .swiftTesting }
-        if RunningTestCase.current != nil || XCTestRunObserver.isRunning { return .xcTest }
+        if RunningTestCase.current != nil || XCTestRun.isRunning { return .xcTest }
         return .none
       }
-      XCTestRunObserver.register()
+      XCTestRun.register()
     }()
 
     /// Reports `message` straight to the test runner, whatever reporter is
