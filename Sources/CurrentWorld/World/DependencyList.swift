@@ -17,6 +17,17 @@ class DependencyList: @unchecked Sendable {
   }
 
   /// The node for `key`, or `nil`.
+  /// How many dependencies the list holds, this node included.
+  var count: Int {
+    var count = 0
+    var node: DependencyList? = self
+    while let current = node {
+      count += 1
+      node = current.next
+    }
+    return count
+  }
+
   func node(for key: ObjectIdentifier) -> DependencyList? {
     var node: DependencyList? = self
     while let current = node {

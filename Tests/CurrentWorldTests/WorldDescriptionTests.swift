@@ -1,0 +1,37 @@
+import CurrentWorld
+import Foundation
+import Testing
+
+/// `print(Current)` and `dump(Current)` show the world's fields, closures as
+/// their types, rather than its private storage.
+@Suite struct WorldDescriptionTests {
+  @Test func printShowsTheFields() {
+    var world = fixedWorld()
+    world.retryCount = 7
+    // The platform names its UTC zone itself ("GMT" with this ICU).
+    let zone = TimeZone(identifier: "UTC")!.identifier
+    #expect(
+      String(describing: world) == """
+        World(context: test, date: () -> Date, clock: ContinuousClock, uuid: () -> UUID, \
+        calendar: gregorian, locale: en_US_POSIX, timeZone: \(zone), \
+        notifications: NotificationHub, pokemonsAPI: PokemonsAPI, catFactAPI: CatFactAPI, \
+        app-defined dependencies: 1 set)
+        """)
+  }
+
+  @Test func dumpShowsTheFieldsAtTheTopLevel() {
+    var dumped = ""
+    dump(fixedWorld(), to: &dumped)
+    // The world's own children are the lines indented by two spaces.
+    let children = dumped.split(separator: "\n")
+      .filter { $0.hasPrefix("  - ") || $0.hasPrefix("  ▿ ") }
+      .map { $0.dropFirst(4).prefix { $0 != ":" } }
+    #expect(
+      children == [
+        "context", "date", "clock", "uuid", "calendar", "locale", "timeZone", "notifications",
+        "pokemonsAPI", "catFactAPI", "app-defined dependencies set",
+      ])
+    #expect(dumped.contains("  - date: (Function)"))
+    #expect(dumped.contains("  - context: CurrentWorld.World.Context.test"))
+  }
+}
