@@ -2,14 +2,19 @@
 """Fails when a public symbol lacks a /// comment, or when a module's
 top-level public symbol is missing from the Topics of its DocC landing page.
 Examples belong where they teach (types, entry points, anything whose use the
-signature does not show), so none is demanded of a property.
+signature does not show), so none is demanded of a property; an example that
+only prints, or only says that you do not call the symbol, fails. So do doc
+comments that grow past 35% of the lines in Sources.
 
 Reads the symbol graphs that `swift build -emit-symbol-graph` wrote into the
 folder given as the first argument, for the modules named after it.
 """
 import json
 import pathlib
+import re
 import sys
+
+DOC_SHARE_LIMIT = 0.35
 
 folder = pathlib.Path(sys.argv[1])
 modules = sys.argv[2:]
@@ -40,7 +45,36 @@ for module in modules:
                 problems.append(f"{where}: {module}.{name} is not in the Topics of {module}.md")
             if not any(line.strip() for line in lines):
                 problems.append(f"{where}: public symbol {module}.{name} has no /// comment")
+# The doc comments of Sources as a whole, and their example blocks.
+total_lines = doc_lines = 0
+for path in sorted(pathlib.Path("Sources").rglob("*.swift")):
+    lines = path.read_text().splitlines()
+    total_lines += len(lines)
+    docs = [(number, line.strip()[3:].strip()) for number, line in enumerate(lines, 1)
+            if line.strip().startswith("///")]
+    doc_lines += len(docs)
+    example, start = None, 0
+    for number, text in docs:
+        if text.startswith("```"):
+            if example is None:
+                example, start = [], number
+                continue
+            code = [line for line in example if line and not line.startswith("//")]
+            if not code or all(re.match(r"(print|dump)\(", line) for line in code):
+                problems.append(f"{path}:{start}: this example only prints; show a use, or drop it")
+            if any("you do not call it" in line.lower() for line in example):
+                problems.append(f"{path}:{start}: an example that says not to call the symbol teaches nothing")
+            example = None
+        elif example is not None:
+            example.append(text)
+share = doc_lines / max(total_lines, 1)
+if share > DOC_SHARE_LIMIT:
+    problems.append(
+        f"Sources: /// lines are {share:.0%} of all lines, above {DOC_SHARE_LIMIT:.0%}; "
+        "keep examples to types and entry points")
+
 for problem in problems:
     print(problem)
-print(f"docs: {checked} public symbols checked, {len(problems)} problems")
+print(f"docs: {checked} public symbols checked, /// lines {share:.1%} of Sources, "
+      f"{len(problems)} problems")
 sys.exit(1 if problems or checked == 0 else 0)

@@ -34,10 +34,6 @@
     ///
     /// The recorder keeps `model` alive until the recorder itself is
     /// released.
-    ///
-    /// ```swift
-    /// let states = StateRecorder(viewModel, \.state)
-    /// ```
     public init(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
       self.model = model
       self.keyPath = keyPath
@@ -47,10 +43,6 @@
 
     /// Every value the property has had since recording began, oldest first,
     /// ending with its value now.
-    ///
-    /// ```swift
-    /// print(states.values)  // [.initial, .loading, .loaded(fact)]
-    /// ```
     public var values: [Value] {
       hasChanged ? recorded + [model[keyPath: keyPath]] : recorded
     }
@@ -99,10 +91,6 @@
   extension StateRecorder where Value: Equatable {
     /// Fails the running test, under Swift Testing or XCTest, unless the
     /// recorded values are exactly `expected`, in order.
-    ///
-    /// ```swift
-    /// states.assertValues([.initial, .loading, .error(APIError.timeout(url: url))])
-    /// ```
     ///
     /// - Parameters:
     ///   - expected: Every value the property should have taken, in order.

@@ -5,28 +5,17 @@
   extension World {
     /// The date of every test world: 2001-01-01 00:00:00 UTC, Foundation's
     /// reference date.
-    ///
-    /// ```swift
-    /// #expect(Current.date() == World.testDate)
-    /// ```
     public static let testDate = Date(timeIntervalSinceReferenceDate: 0)
 
-    /// A deterministic world for tests: ``testDate``, a ``TestClock`` that
-    /// moves only when the test advances it, UUIDs counted from
-    /// `00000000-0000-0000-0000-000000000000`, `en_US_POSIX`, UTC, the
-    /// Gregorian calendar, a private recording notification hub, and
-    /// unimplemented APIs. App-defined dependencies take their key's
-    /// `WorldKey.testValue`. Each read makes a new world, with its own clock
-    /// and its own count.
+    /// A deterministic world for tests: ``testDate``, a fresh ``TestClock``,
+    /// UUIDs counted from zero, `en_US_POSIX`, UTC, the Gregorian calendar,
+    /// a private recording notification hub, unimplemented APIs, and each
+    /// app-defined key's `testValue`. Each read makes a new world.
     ///
-    /// The clock is a ``TestClock`` rather than an ``ImmediateClock`` so that
-    /// a timeout never fires, and a countdown never finishes, unless the test
-    /// advances it: time in a test passes only when the test says so. Set
+    /// No timeout fires unless the test advances the clock; set
     /// `Current.clock = ImmediateClock()` for code that should wait straight
-    /// through.
-    ///
-    /// Calling an API that the test did not override fails the test, names
-    /// the field and shows the line that overrides it, then throws
+    /// through. Calling an API that the test did not override fails the
+    /// test, names the field and the line that overrides it, and throws
     /// `UnimplementedError`.
     ///
     /// ```swift

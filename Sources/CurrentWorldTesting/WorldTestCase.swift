@@ -32,10 +32,6 @@
     open var world: World { .test }
 
     /// Runs the test in its own world.
-    ///
-    /// ```swift
-    /// // Called by XCTest; you do not call it yourself.
-    /// ```
     override open func invokeTest() {
       TestRunnerReporter.install()
       RunningTestCase.$current.withValue(RunningTestCase(self)) {

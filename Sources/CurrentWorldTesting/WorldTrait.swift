@@ -24,27 +24,15 @@
     let update: @Sendable (inout World) -> Void
 
     /// Always `true`: a suite's world reaches every test inside it.
-    ///
-    /// ```swift
-    /// @Suite(.world) struct Outer { @Suite struct Inner { /* also in a test world */ } }
-    /// ```
     public var isRecursive: Bool { true }
 
     /// Scopes each test case, never a whole suite, so every case gets a
     /// fresh world.
-    ///
-    /// ```swift
-    /// @Test(.world, arguments: [1, 2, 3]) func each(_ value: Int) { /* own world */ }
-    /// ```
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> WorldTrait? {
       testCase == nil ? nil : self
     }
 
     /// Runs the test case in its world.
-    ///
-    /// ```swift
-    /// // Called by Swift Testing; you do not call it yourself.
-    /// ```
     public func provideScope(
       for test: Test,
       testCase: Test.Case?,
@@ -72,11 +60,6 @@
 
     /// Runs each test in its own ``CurrentWorld/World/test`` world, changed
     /// by `update` first.
-    ///
-    /// ```swift
-    /// @Test(.world { $0.locale = Locale(identifier: "ja_JP") })
-    /// func japaneseDates() { … }
-    /// ```
     public static func world(_ update: @escaping @Sendable (inout World) -> Void) -> WorldTrait {
       WorldTrait(update: update)
     }

@@ -14,33 +14,17 @@ import Foundation
 /// ```
 public struct CatFactAPI: Sendable {
   /// Fetches one fact.
-  ///
-  /// ```swift
-  /// let fact = try await Current.catFactAPI.fetchFact()
-  /// ```
   public var fetchFact: @Sendable () async throws -> CatFact
 
   /// An API from its closures.
-  ///
-  /// ```swift
-  /// let api = CatFactAPI(fetchFact: { CatFact(fact: "Cats purr.", length: 10) })
-  /// ```
   public init(fetchFact: @escaping @Sendable () async throws -> CatFact) {
     self.fetchFact = fetchFact
   }
 
   /// The public service's address, `https://catfact.ninja`.
-  ///
-  /// ```swift
-  /// let api = CatFactAPI.live(baseURL: CatFactAPI.defaultBaseURL)
-  /// ```
   public static let defaultBaseURL = URL(string: "https://catfact.ninja")!
 
   /// The live API: `GET {baseURL}/fact`, decoded as a ``CatFact``.
-  ///
-  /// ```swift
-  /// let api = CatFactAPI.live(baseURL: URL(string: "http://127.0.0.1:8080")!)
-  /// ```
   ///
   /// - Parameters:
   ///   - baseURL: Where the service is.
@@ -54,10 +38,6 @@ public struct CatFactAPI: Sendable {
   }
 
   /// The live API over `client`, whose transport tests can replace.
-  ///
-  /// ```swift
-  /// let api = CatFactAPI.live(client: stubbedClient)
-  /// ```
   public static func live(client: HTTPClient) -> CatFactAPI {
     CatFactAPI(fetchFact: { try await client.decode(CatFact.self, from: Endpoint(.get, "/fact")) })
   }

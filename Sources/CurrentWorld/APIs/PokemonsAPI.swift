@@ -14,34 +14,18 @@ import Foundation
 /// ```
 public struct PokemonsAPI: Sendable {
   /// Fetches the names of the first Pokémon.
-  ///
-  /// ```swift
-  /// let names = try await Current.pokemonsAPI.fetchPokemons()
-  /// ```
   public var fetchPokemons: @Sendable () async throws -> [String]
 
   /// An API from its closures.
-  ///
-  /// ```swift
-  /// let api = PokemonsAPI(fetchPokemons: { ["pikachu"] })
-  /// ```
   public init(fetchPokemons: @escaping @Sendable () async throws -> [String]) {
     self.fetchPokemons = fetchPokemons
   }
 
   /// The public service's address, `https://pokeapi.co`.
-  ///
-  /// ```swift
-  /// let api = PokemonsAPI.live(baseURL: PokemonsAPI.defaultBaseURL)
-  /// ```
   public static let defaultBaseURL = URL(string: "https://pokeapi.co")!
 
   /// The live API: `GET {baseURL}/api/v2/pokemon?limit={limit}`, returning
   /// the names in `results[].name`.
-  ///
-  /// ```swift
-  /// let api = PokemonsAPI.live(limit: 20)
-  /// ```
   ///
   /// - Parameters:
   ///   - baseURL: Where the service is.
@@ -57,10 +41,6 @@ public struct PokemonsAPI: Sendable {
   }
 
   /// The live API over `client`, whose transport tests can replace.
-  ///
-  /// ```swift
-  /// let api = PokemonsAPI.live(client: stubbedClient, limit: 3)
-  /// ```
   public static func live(client: HTTPClient, limit: Int = 151) -> PokemonsAPI {
     PokemonsAPI(fetchPokemons: {
       let endpoint = Endpoint(.get, "/api/v2/pokemon").query("limit", String(limit))

@@ -3,9 +3,9 @@ import Foundation
 /// A cached date formatter that many callers share, and that none of them can
 /// change: ``World/dateFormatter(dateStyle:timeStyle:)`` returns one.
 ///
-/// It formats and parses like the `DateFormatter` it wraps, from any thread.
-/// It has no setters, so a caller cannot change what any other caller gets;
-/// to change a setting, take a copy of your own with ``makeDateFormatter()``.
+/// It formats and parses like the `DateFormatter` it wraps, from any thread,
+/// and has no setters; to change a setting, take a copy of your own with
+/// ``makeDateFormatter()``.
 ///
 /// ```swift
 /// let shared = Current.dateFormatter(dateStyle: .medium, timeStyle: .none)

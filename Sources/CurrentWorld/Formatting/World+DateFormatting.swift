@@ -4,11 +4,9 @@ extension World {
   /// A date formatter that follows this world's locale, time zone and
   /// calendar.
   ///
-  /// Formatters are cached: the same world and styles give back the same
-  /// formatter, and a world with another locale, time zone or calendar gets
-  /// its own. The formatter is shared and has no setters, so no caller can
-  /// change what another one gets; ``SharedDateFormatter/makeDateFormatter()``
-  /// gives you a `DateFormatter` of your own to change.
+  /// The same world and styles give back the same cached formatter, which
+  /// has no setters; ``SharedDateFormatter/makeDateFormatter()`` gives you a
+  /// `DateFormatter` of your own to change.
   ///
   /// ```swift
   /// Current.locale = Locale(identifier: "es-AR")
@@ -36,13 +34,7 @@ extension World {
   }
 
   /// A `Date.FormatStyle` that follows this world's locale, time zone and
-  /// calendar. Format styles are `Sendable` values, so they can cross
-  /// concurrency domains freely.
-  ///
-  /// ```swift
-  /// let style = Current.formatStyle(date: .abbreviated, time: .shortened)
-  /// let text = Current.date().formatted(style)
-  /// ```
+  /// calendar.
   ///
   /// - Parameters:
   ///   - date: How the date is written.
@@ -62,10 +54,6 @@ extension World {
   }
 
   /// Formats `date` in this world's locale, time zone and calendar.
-  ///
-  /// ```swift
-  /// let text = Current.formatted(Current.date(), date: .complete, time: .complete)
-  /// ```
   ///
   /// - Parameters:
   ///   - date: The date to format.

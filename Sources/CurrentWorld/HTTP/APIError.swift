@@ -7,8 +7,7 @@ import Foundation
 /// Why a request to a backend API failed.
 ///
 /// Every failure of ``HTTPClient`` is one of these cases, so callers can tell
-/// a server that answered badly from one that could not be reached, and a
-/// person reading ``description`` learns what happened and where.
+/// a server that answered badly from one that could not be reached.
 ///
 /// ```swift
 /// do {
@@ -22,33 +21,17 @@ import Foundation
 public enum APIError: Error, Equatable, CustomStringConvertible {
   /// The request could not be built: a URL that does not parse, or a body
   /// that could not be encoded. Nothing was sent.
-  ///
-  /// ```swift
-  /// catch APIError.invalidRequest(let reason) { print(reason) }
-  /// ```
   case invalidRequest(reason: String)
 
   /// The endpoint needs authorization and the client's token source gave no
   /// token. Nothing was sent.
-  ///
-  /// ```swift
-  /// catch APIError.missingToken(let url) { showLogin(for: url) }
-  /// ```
   case missingToken(url: URL)
 
   /// The server did not answer within the request's timeout.
-  ///
-  /// ```swift
-  /// catch APIError.timeout(let url) { retryLater(url) }
-  /// ```
   case timeout(url: URL)
 
   /// The request failed below HTTP: the connection was refused or lost, the
   /// host was not found, and so on. `code` is the `URLError` code.
-  ///
-  /// ```swift
-  /// catch APIError.transport(_, code: .cannotConnectToHost, _) { showOffline() }
-  /// ```
   case transport(url: URL, code: URLError.Code, message: String)
 
   /// The server answered with a status outside 200–299. `bodyExcerpt` is
@@ -56,43 +39,20 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   /// long a 429 or 503 asked the client to wait (its `Retry-After`, in
   /// seconds or as a date, measured from `Current.date()`), and `nil`
   /// otherwise.
-  ///
-  /// ```swift
-  /// catch APIError.status(429, _, _, let retryAfter?) {
-  ///   try await Current.clock.sleep(for: retryAfter)
-  /// }
-  /// ```
   case status(code: Int, url: URL, bodyExcerpt: String, retryAfter: Duration? = nil)
 
   /// The answer was not an HTTP response.
-  ///
-  /// ```swift
-  /// catch APIError.invalidResponse(let url) { print("not HTTP: \(url)") }
-  /// ```
   case invalidResponse(url: URL)
 
   /// The body was not the JSON that was expected. `codingPath` says where
   /// decoding stopped, such as `results[3].name`; it is empty when the body
   /// is not JSON at all.
-  ///
-  /// ```swift
-  /// catch APIError.decoding(let type, let path, _) { print("bad \(type) at \(path)") }
-  /// ```
   case decoding(type: String, codingPath: String, message: String)
 
   /// The longest body excerpt kept in ``status(code:url:bodyExcerpt:retryAfter:)``.
-  ///
-  /// ```swift
-  /// assert(APIError.bodyExcerptLimit == 200)
-  /// ```
   public static let bodyExcerptLimit = 200
 
   /// A sentence that says what failed and where.
-  ///
-  /// ```swift
-  /// print(APIError.timeout(url: URL(string: "https://example.com/a")!))
-  /// // Request to https://example.com/a timed out.
-  /// ```
   public var description: String {
     switch self {
     case .invalidRequest(let reason):
@@ -115,17 +75,12 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The start of `body` for ``status(code:url:bodyExcerpt:retryAfter:)``: at most
-  /// ``bodyExcerptLimit`` bytes, invalid UTF-8 replaced, whitespace trimmed.
   /// The error for a request whose task was cancelled: a transport error
   /// with `URLError.Code.cancelled`, whether or not it was sent.
   static func cancelled(url: URL) -> APIError {
     .transport(url: url, code: .cancelled, message: "The task was cancelled.")
   }
 
-  /// The start of `body`, decoded leniently, with each of `secrets`
-  /// replaced: the secret is hidden before the text is cut, so no prefix of
-  /// it survives at the cut.
   /// The error for an answer larger than `limit` bytes: a transport error
   /// with `URLError.Code.dataLengthExceedsMaximum`, as the live transport
   /// reports it.

@@ -18,58 +18,26 @@ import Foundation
 /// ```
 public struct Endpoint: Sendable, Equatable {
   /// The request method.
-  ///
-  /// ```swift
-  /// Endpoint(.delete, "/books/1").method  // .delete
-  /// ```
   public var method: HTTPMethod
   /// The path, appended to the client's base URL; a leading `/` is optional.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/api/v2/pokemon").path  // "/api/v2/pokemon"
-  /// ```
   public var path: String
   /// The query items, in order; each name and value is percent-encoded when
   /// the request is built.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/search").query("q", "tom & jerry").queryItems
-  /// ```
   public var queryItems: [URLQueryItem]
   /// Header fields to send, by name.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/fact").header("Accept", "application/json").headers
-  /// ```
   public var headers: [String: String]
   /// The body to send, if any.
-  ///
-  /// ```swift
-  /// try Endpoint(.post, "/books").jsonBody(["title": "Ficciones"]).body
-  /// ```
   public var body: Data?
   /// Seconds to wait for an answer; `nil` uses the client's timeout.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/slow").timeout(60).timeoutInterval  // 60
-  /// ```
   public var timeoutInterval: TimeInterval?
   /// Whether the request carries an `Authorization: Bearer` header from the
   /// client's token source.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/me").authorized().requiresAuthorization  // true
-  /// ```
   public var requiresAuthorization: Bool
   /// The most bytes this endpoint's response body may have; `nil` takes the
   /// client's ``HTTPClient/responseSizeLimit``.
   public var responseSizeLimit: Int?
 
   /// A request with no query, headers or body.
-  ///
-  /// ```swift
-  /// let endpoint = Endpoint(.get, "/fact")
-  /// ```
   ///
   /// - Parameters:
   ///   - method: The request method.
@@ -87,10 +55,6 @@ public struct Endpoint: Sendable, Equatable {
 
   /// A copy whose response body may have at most `bytes` bytes, counted
   /// after any compression is undone.
-  ///
-  /// ```swift
-  /// let export = Endpoint(.get, "/export").limitingResponse(to: 100 * 1024 * 1024)
-  /// ```
   public func limitingResponse(to bytes: Int) -> Endpoint {
     var copy = self
     copy.responseSizeLimit = bytes
@@ -98,10 +62,6 @@ public struct Endpoint: Sendable, Equatable {
   }
 
   /// This endpoint with a query item added.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/api/v2/pokemon").query("limit", "151")
-  /// ```
   public func query(_ name: String, _ value: String?) -> Endpoint {
     var copy = self
     copy.queryItems.append(URLQueryItem(name: name, value: value))
@@ -109,10 +69,6 @@ public struct Endpoint: Sendable, Equatable {
   }
 
   /// This endpoint with a header field set.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/fact").header("Accept", "application/json")
-  /// ```
   public func header(_ name: String, _ value: String) -> Endpoint {
     var copy = self
     copy.headers[name] = value
@@ -121,10 +77,6 @@ public struct Endpoint: Sendable, Equatable {
 
   /// This endpoint with `value` encoded as its JSON body, and a
   /// `Content-Type: application/json` header.
-  ///
-  /// ```swift
-  /// try Endpoint(.post, "/books").jsonBody(Book(title: "Rayuela"))
-  /// ```
   ///
   /// - Throws: ``APIError/invalidRequest(reason:)`` when `value` cannot be
   ///   encoded.
@@ -143,10 +95,6 @@ public struct Endpoint: Sendable, Equatable {
   }
 
   /// This endpoint with its own timeout.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/report").timeout(120)
-  /// ```
   public func timeout(_ seconds: TimeInterval) -> Endpoint {
     var copy = self
     copy.timeoutInterval = seconds
@@ -155,10 +103,6 @@ public struct Endpoint: Sendable, Equatable {
 
   /// This endpoint with an `Authorization: Bearer` header from the client's
   /// token source; without a token, sending it fails before anything is sent.
-  ///
-  /// ```swift
-  /// Endpoint(.get, "/me").authorized()
-  /// ```
   public func authorized() -> Endpoint {
     var copy = self
     copy.requiresAuthorization = true
@@ -170,11 +114,6 @@ public struct Endpoint: Sendable, Equatable {
   /// Every character of a query name or value outside the unreserved set
   /// (`A–Z a–z 0–9 - . _ ~`) is percent-encoded as UTF-8, so `&`, `=`, `+`
   /// and spaces arrive as the value they were.
-  ///
-  /// ```swift
-  /// try Endpoint(.get, "/search").query("q", "a&b").url(relativeTo: base)
-  /// // https://example.com/search?q=a%26b
-  /// ```
   ///
   /// - Throws: ``APIError/invalidRequest(reason:)`` when no URL results.
   public func url(relativeTo baseURL: URL) throws(APIError) -> URL {
@@ -213,11 +152,6 @@ public struct Endpoint: Sendable, Equatable {
   /// The `URLRequest` to send: this endpoint below `baseURL`, with
   /// `defaultTimeout` unless it has its own, and `token` as its
   /// authorization when it needs one.
-  ///
-  /// ```swift
-  /// let request = try Endpoint(.get, "/me").authorized()
-  ///   .urlRequest(baseURL: base, defaultTimeout: 30, token: "secret")
-  /// ```
   ///
   /// Nothing that could change the request's meaning on the wire is sent:
   /// the method and every header name must be HTTP tokens, and header

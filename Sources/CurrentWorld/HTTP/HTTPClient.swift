@@ -7,19 +7,12 @@ import Foundation
 /// A small HTTP client for JSON APIs: a base URL, a token source, and a
 /// transport closure that tests can replace.
 ///
-/// Every failure is an ``APIError``: a missing token, a timeout, a transport
-/// failure, a status outside 200–299, a non-HTTP answer, or a body that does
-/// not decode. Errors carry no secrets: URLs lose their user info and the
-/// values of sensitive query items, and the client's token is hidden in body
-/// excerpts.
-///
-/// The client refuses, before sending, anything that could change a
-/// request's meaning on the wire (see ``Endpoint/urlRequest(baseURL:defaultTimeout:token:)``);
-/// the live transport does not follow a redirect that would take the
-/// `Authorization` header to another origin, and stops a body larger than
-/// ``responseSizeLimit`` as it streams; and the timeout, measured on
-/// `Current.clock`, covers the token source and returns on time whatever the
-/// transport does.
+/// Every failure is an ``APIError``, and errors carry no secrets (URL user
+/// info, sensitive query values and the token are hidden). The client
+/// refuses header injection before sending, never follows a redirect that
+/// would take `Authorization` to another origin, stops a body larger than
+/// ``responseSizeLimit`` as it streams, and times out on `Current.clock`
+/// whatever the transport does.
 ///
 /// ```swift
 /// let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
@@ -33,25 +26,14 @@ import Foundation
 /// ```
 public struct HTTPClient: Sendable {
   /// The URL that endpoint paths are appended to.
-  ///
-  /// ```swift
-  /// client.baseURL = URL(string: "http://127.0.0.1:8080")!
-  /// ```
   public var baseURL: URL
   /// Seconds to wait for an answer when an endpoint sets no timeout.
-  ///
-  /// ```swift
-  /// client.timeout = 5
-  /// ```
   public var timeout: TimeInterval
-  /// The most bytes a response body may have when an endpoint sets no
-  /// limit of its own: ``defaultResponseSizeLimit`` unless you set it.
+  /// The most bytes a response body may have when an endpoint sets no limit
+  /// of its own, counted after gzip or deflate is undone.
   ///
-  /// The live transport counts bytes as they arrive, after any gzip or
-  /// deflate encoding is undone, so a small compressed answer that would
-  /// inflate past the limit is stopped too, and memory stays bounded. A
-  /// larger answer fails with ``APIError/transport(url:code:message:)`` and
-  /// the code `URLError.Code.dataLengthExceedsMaximum`.
+  /// A larger answer fails with ``APIError/transport(url:code:message:)``
+  /// and the code `URLError.Code.dataLengthExceedsMaximum`.
   public var responseSizeLimit = HTTPClient.defaultResponseSizeLimit
 
   /// 10 MiB: the default ``responseSizeLimit``.
@@ -59,26 +41,13 @@ public struct HTTPClient: Sendable {
 
   /// Gives the token for ``Endpoint/authorized()`` endpoints, or `nil` when
   /// there is none.
-  ///
-  /// ```swift
-  /// client.token = { await session.accessToken }
-  /// ```
   public var token: @Sendable () async -> String?
   /// Sends a request and returns the body and response; the live client uses
   /// `URLSession`.
-  ///
-  /// ```swift
-  /// client.transport = { request in (Data("[]".utf8), okResponse(for: request)) }
-  /// ```
   public var transport: @Sendable (URLRequest) async throws -> (Data, URLResponse)
 
-  /// A client from its parts.
-  ///
-  /// ```swift
-  /// let client = HTTPClient(baseURL: base, timeout: 5, token: { "secret" }) { request in
-  ///   try await URLSession.shared.data(for: request)
-  /// }
-  /// ```
+  /// A client from its parts; tests pass a `transport` that answers without
+  /// a network.
   ///
   /// - Parameters:
   ///   - baseURL: The URL that endpoint paths are appended to.
@@ -97,14 +66,7 @@ public struct HTTPClient: Sendable {
     self.transport = transport
   }
 
-  /// A client that sends requests through `session`.
-  ///
-  /// ```swift
-  /// let client = HTTPClient.live(
-  ///   baseURL: URL(string: "https://pokeapi.co")!,
-  ///   session: URLSession(configuration: .ephemeral)
-  /// )
-  /// ```
+  /// A client that sends requests with `session`'s configuration.
   ///
   /// - Parameters:
   ///   - baseURL: The URL that endpoint paths are appended to.
@@ -128,10 +90,6 @@ public struct HTTPClient: Sendable {
   }
 
   /// Sends `endpoint` and returns the body of a 2xx answer.
-  ///
-  /// ```swift
-  /// let body = try await client.data(for: Endpoint(.get, "/fact"))
-  /// ```
   ///
   /// - Throws: An ``APIError`` for every failure.
   public func data(for endpoint: Endpoint) async throws(APIError) -> Data {
@@ -211,10 +169,6 @@ public struct HTTPClient: Sendable {
 
   /// Sends `endpoint` and decodes the JSON body of a 2xx answer.
   ///
-  /// ```swift
-  /// let fact = try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
-  /// ```
-  ///
   /// - Throws: An ``APIError`` for every failure; a body that does not
   ///   decode is ``APIError/decoding(type:codingPath:message:)``.
   public func decode<Value: Decodable>(
@@ -227,10 +181,6 @@ public struct HTTPClient: Sendable {
 
   /// Decodes `data` as JSON, turning every failure into
   /// ``APIError/decoding(type:codingPath:message:)``.
-  ///
-  /// ```swift
-  /// let fact = try HTTPClient.decode(CatFact.self, from: Data(#"{"fact":"…","length":1}"#.utf8))
-  /// ```
   public static func decode<Value: Decodable>(
     _ type: Value.Type = Value.self,
     from data: Data,

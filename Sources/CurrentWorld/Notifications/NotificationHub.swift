@@ -16,10 +16,6 @@ import Foundation
 /// ```
 public final class NotificationHub: Sendable {
   /// The center that delivers this hub's notifications.
-  ///
-  /// ```swift
-  /// NotificationHub.live.center === NotificationCenter.default  // true
-  /// ```
   public let center: NotificationCenter
 
   private let log: Locked<[Notification.Name]>?
@@ -31,37 +27,21 @@ public final class NotificationHub: Sendable {
 
   /// The production hub, backed by `NotificationCenter.default`. It does not
   /// record what is posted.
-  ///
-  /// ```swift
-  /// NotificationHub.live.post(Notification.Name("didLogIn"))
-  /// ```
   public static let live = NotificationHub(center: .default, records: false)
 
   /// A new private hub, with its own `NotificationCenter`, that records the
   /// name of every notification posted to it.
-  ///
-  /// ```swift
-  /// Current.notifications = .recording()
-  /// ```
   public static func recording() -> NotificationHub {
     NotificationHub(center: NotificationCenter(), records: true)
   }
 
   /// The names posted to this hub so far, oldest first; always empty for a
   /// hub that does not record, such as ``live``.
-  ///
-  /// ```swift
-  /// #expect(Current.notifications.posted == [.init("didLogIn")])
-  /// ```
   public var posted: [Notification.Name] {
     log?.withLock { $0 } ?? []
   }
 
   /// Posts a notification to this hub's observers, synchronously.
-  ///
-  /// ```swift
-  /// Current.notifications.post(Notification.Name("didLogIn"), userInfo: ["user": "ada"])
-  /// ```
   ///
   /// - Parameters:
   ///   - name: The notification's name.
@@ -75,15 +55,8 @@ public final class NotificationHub: Sendable {
   /// until the returned observation is cancelled or released.
   ///
   /// The handler runs synchronously on the thread that posts, in the world
-  /// of the code that observed (see ``SharedWorld``): a notification posted
-  /// from another thread, or by the system, does not make the handler lose
-  /// its test's overrides, and what it writes to `Current` stays there.
-  ///
-  /// ```swift
-  /// let observation = Current.notifications.observe(.init("didLogIn")) { userInfo in
-  ///   print(userInfo["user"] ?? "nobody")
-  /// }
-  /// ```
+  /// of the code that observed (see ``SharedWorld``), so a post from another
+  /// thread keeps the test's overrides.
   ///
   /// - Parameters:
   ///   - name: The name to observe.

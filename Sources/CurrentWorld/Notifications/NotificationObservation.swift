@@ -17,10 +17,6 @@ public final class NotificationObservation: Sendable {
   }
 
   /// Stops the observation; calling it again does nothing.
-  ///
-  /// ```swift
-  /// observation.cancel()
-  /// ```
   public func cancel() {
     if let token = token.withLock({ $0.take() }) {
       center.removeObserver(token.value)

@@ -15,26 +15,14 @@ import Foundation
 /// ```
 public struct IssueReporter: Sendable {
   /// Receives each issue.
-  ///
-  /// ```swift
-  /// let reporter = IssueReporter(report: { print($0.message) })
-  /// ```
   public var report: @Sendable (ReportedIssue) -> Void
 
   /// A reporter from its closure.
-  ///
-  /// ```swift
-  /// let reporter = IssueReporter { issue in print(issue.message) }
-  /// ```
   public init(report: @escaping @Sendable (ReportedIssue) -> Void) {
     self.report = report
   }
 
   /// Prints each issue to standard error, with its place.
-  ///
-  /// ```swift
-  /// IssueReporter.current = .standardError
-  /// ```
   public static let standardError = IssueReporter { issue in
     FileHandle.standardError.write(
       Data(
@@ -45,10 +33,6 @@ public struct IssueReporter: Sendable {
   private static let installed = Locked(IssueReporter.standardError)
 
   /// The reporter in use by the whole process.
-  ///
-  /// ```swift
-  /// IssueReporter.current = .standardError
-  /// ```
   public static var current: IssueReporter {
     get { installed.withLock { $0 } }
     // The replaced reporter is released after the lock opens: its closure
@@ -57,10 +41,6 @@ public struct IssueReporter: Sendable {
   }
 
   /// Reports `message` to ``current``, placed where this is called.
-  ///
-  /// ```swift
-  /// IssueReporter.report("Current.analytics.log was called but not overridden")
-  /// ```
   public static func report(
     _ message: String,
     fileID: StaticString = #fileID,

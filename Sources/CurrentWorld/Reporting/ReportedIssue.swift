@@ -1,49 +1,18 @@
 /// A problem that CurrentWorld found while code ran, such as a call to an
 /// unimplemented dependency, and the place in the source it belongs to.
-///
-/// ```swift
-/// IssueReporter.current = IssueReporter { issue in
-///   print("\(issue.fileID):\(issue.line): \(issue.message)")
-/// }
-/// ```
 public struct ReportedIssue: Sendable, Equatable {
   /// What went wrong and how to fix it.
-  ///
-  /// ```swift
-  /// print(issue.message)
-  /// ```
   public var message: String
   /// The file, as `Module/File.swift`.
-  ///
-  /// ```swift
-  /// print(issue.fileID)  // "MyAppTests/CatFactTests.swift"
-  /// ```
   public var fileID: String
   /// The file's full path.
-  ///
-  /// ```swift
-  /// print(issue.filePath)
-  /// ```
   public var filePath: String
   /// The line, from 1.
-  ///
-  /// ```swift
-  /// print(issue.line)
-  /// ```
   public var line: Int
   /// The column, from 1.
-  ///
-  /// ```swift
-  /// print(issue.column)
-  /// ```
   public var column: Int
 
   /// An issue from its message and place.
-  ///
-  /// ```swift
-  /// let issue = ReportedIssue(message: "boom", fileID: #fileID, filePath: #filePath,
-  ///                           line: #line, column: #column)
-  /// ```
   public init(message: String, fileID: String, filePath: String, line: Int, column: Int) {
     self.message = message
     self.fileID = fileID

@@ -10,23 +10,11 @@
 /// ```
 public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
   /// The field that was called, such as `Current.catFactAPI.fetchFact`.
-  ///
-  /// ```swift
-  /// print(error.field)
-  /// ```
   public let field: String
   /// The whole message: what was called, and the line that overrides it.
-  ///
-  /// ```swift
-  /// print(error.description)
-  /// ```
   public let description: String
 
   /// An error for `field`, with the message that was reported.
-  ///
-  /// ```swift
-  /// throw UnimplementedError(field: "Current.analytics.log", description: "…")
-  /// ```
   public init(field: String, description: String) {
     self.field = field
     self.description = description

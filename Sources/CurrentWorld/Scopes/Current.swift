@@ -10,13 +10,12 @@
   /// Current = World.live
   /// ```
   ///
-  /// A read returns the innermost world entered with ``withWorld(_:operation:)-((World)->Void,_)``
-  /// (or the testing trait), and the process-wide world where no scope is
-  /// active; a write changes that same world. Reads and writes are free of
-  /// data races, and a write inside one scope is never seen in another.
-  /// A write of one field is atomic: tasks that write different fields of
-  /// the same world at the same instant all keep their writes, and a
-  /// `deinit` that a write triggers can itself read and write `Current`.
+  /// A read returns the innermost world entered with
+  /// ``withWorld(_:operation:)-((World)->Void,_)`` (or the testing trait),
+  /// else the process-wide world; a write changes that same world, and is
+  /// never seen in another scope. A write of one field is atomic: tasks that
+  /// write different fields at the same instant all keep their writes, and a
+  /// `deinit` that a write triggers may itself use `Current`.
   ///
   /// In release builds `Current` is a `let` holding ``World/live`` (as
   /// ``World/bootstrap(fileID:filePath:line:column:_:)`` configured it), so
@@ -35,10 +34,6 @@
   /// launch: reading it is a plain global load, and an override that would
   /// ship is a compile error. DEBUG builds make it a `var` that tests can
   /// overwrite.
-  ///
-  /// ```swift
-  /// let now = Current.date()
-  /// ```
   // swift-format-ignore: AlwaysUseLowerCamelCase
   public let Current: World = LaunchWorld.seal()
 #endif

@@ -70,12 +70,6 @@
   /// Inside the scope, reads of ``Current`` see this world and writes change
   /// it, and neither reaches the enclosing world.
   ///
-  /// ```swift
-  /// withWorld(.live) {
-  ///   print(Current.date())
-  /// }
-  /// ```
-  ///
   /// - Parameters:
   ///   - world: The world that `operation` sees.
   ///   - operation: The code that sees it.

@@ -19,55 +19,27 @@ import Foundation
 /// they are the same error (see ``==(_:_:)``).
 public enum ViewState<Info> {
   /// Nothing has been asked for yet.
-  ///
-  /// ```swift
-  /// var state: ViewState<CatFact> = .initial
-  /// ```
   case initial
   /// The information is on its way.
-  ///
-  /// ```swift
-  /// state = .loading
-  /// ```
   case loading
   /// The information arrived.
-  ///
-  /// ```swift
-  /// state = .loaded(fact)
-  /// ```
   case loaded(Info)
   /// Loading failed.
-  ///
-  /// ```swift
-  /// state = .error(error)
-  /// ```
   case error(any Error)
 
   /// Whether the state is ``loading``.
-  ///
-  /// ```swift
-  /// if viewModel.state.isLoading { showSpinner() }
-  /// ```
   public var isLoading: Bool {
     if case .loading = self { return true }
     return false
   }
 
   /// The loaded information, or `nil` in any other state.
-  ///
-  /// ```swift
-  /// let text = viewModel.state.info?.fact ?? ""
-  /// ```
   public var info: Info? {
     if case .loaded(let info) = self { return info }
     return nil
   }
 
   /// The error, or `nil` in any other state.
-  ///
-  /// ```swift
-  /// if let error = viewModel.state.error { print(error) }
-  /// ```
   public var error: (any Error)? {
     if case .error(let error) = self { return error }
     return nil
@@ -82,11 +54,6 @@ extension ViewState: Equatable where Info: Equatable {
   /// Two errors are equal only when they are the same error: the same type,
   /// and `==` when that type is `Equatable`; otherwise the same `NSError`
   /// domain, code and `userInfo` (compared by description).
-  ///
-  /// ```swift
-  /// ViewState<Int>.loaded(1) == .loaded(1)  // true
-  /// ViewState<Int>.error(CancellationError()) == .error(URLError(.timedOut))  // false
-  /// ```
   public static func == (lhs: ViewState, rhs: ViewState) -> Bool {
     switch (lhs, rhs) {
     case (.initial, .initial), (.loading, .loading):

@@ -5,8 +5,7 @@ extension World {
   /// the default of each app-defined dependency, and CurrentWorld detects it
   /// for the whole process at launch.
   ///
-  /// The world outside every scope (the process-wide world) takes the
-  /// process's context:
+  /// The world outside every scope takes the process's context:
   ///
   /// | Process | Detected by | Keys give | Built-in APIs |
   /// |---|---|---|---|

@@ -46,17 +46,10 @@ public struct World: Sendable {
 
   /// The production world: the system clock, the user's calendar, locale and
   /// time zone (updating as the user changes them),
-  /// `NotificationCenter.default`, and the live APIs at their public
-  /// addresses.
+  /// `NotificationCenter.default`, and the live APIs.
   ///
   /// In a test process the live APIs refuse to run: a call that was not
-  /// overridden reports a test failure and throws ``UnimplementedError``
-  /// instead of reaching the network.
-  ///
-  /// ```swift
-  /// let world = World.live
-  /// print(world.date())
-  /// ```
+  /// overridden reports a test failure and throws ``UnimplementedError``.
   public static var live: World {
     let inTests = World.Context.process == .test
     return World(
@@ -82,32 +75,17 @@ public struct World: Sendable {
 
   /// Which default an app-defined dependency takes when nothing overrides
   /// it: its key's live, test or preview value.
-  ///
-  /// A world made for tests without `CurrentWorldTesting` sets it:
-  ///
-  /// ```swift
-  /// var world = World.live
-  /// world.context = .test
-  /// world.date = { Date(timeIntervalSince1970: 0) }
-  /// ```
   public var context: Context {
     get { storage.fields.context }
     set { update(.context) { $0.context = newValue } }
   }
 
   /// The calendar, which always computes in this world's ``timeZone`` and
-  /// ``locale``.
+  /// ``locale``, whichever of the three was written last.
   ///
-  /// The world's time zone and locale are the one source of truth: whichever
-  /// of the three fields is written last, the calendar's own `timeZone` and
-  /// `locale` are set to the world's. Writing a calendar sets its system
-  /// (identifier, first weekday, minimum days in the first week); to compute
-  /// in Tokyo, write ``timeZone``, not `calendar.timeZone`.
-  ///
-  /// ```swift
-  /// Current.calendar = Calendar(identifier: .buddhist)
-  /// let year = Current.calendar.component(.year, from: Current.date())
-  /// ```
+  /// Writing a calendar sets its system (identifier, first weekday, minimum
+  /// days in the first week); to compute in Tokyo, write ``timeZone``, not
+  /// `calendar.timeZone`.
   public var calendar: Calendar {
     get { storage.fields.calendar }
     set { update(.calendar) { $0.calendar = newValue } }
@@ -115,85 +93,50 @@ public struct World: Sendable {
 
   /// Returns the current date: `Date()` in ``live``. Code that waits uses
   /// ``clock`` instead.
-  ///
-  /// ```swift
-  /// Current.date = { .distantFuture }
-  /// let now = Current.date()
-  /// ```
   public var date: @Sendable () -> Date {
     get { storage.fields.date }
     set { update(.date) { $0.date = newValue } }
   }
 
-  /// The clock that code waits on: `ContinuousClock` in ``live``.
-  ///
-  /// Everything that waits (a countdown, a retry delay, the HTTP client's
-  /// timeout) sleeps on `Current.clock`, so a test controls the time with
-  /// `CurrentWorldTesting`'s `TestClock` or `ImmediateClock`:
-  ///
-  /// ```swift
-  /// try await Current.clock.sleep(for: .seconds(1))
-  /// ```
+  /// The clock that code waits on: `ContinuousClock` in ``live``. The HTTP
+  /// client's timeout sleeps on it too, so a `TestClock` controls that.
   public var clock: any Clock<Duration> {
     get { storage.fields.clock.clock }
     set { update(.clock) { $0.clock = ClockBox(newValue) } }
   }
 
   /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test
-  /// world, so identifiers are known in advance.
+  /// world.
   public var uuid: @Sendable () -> UUID {
     get { storage.fields.uuid }
     set { update(.uuid) { $0.uuid = newValue } }
   }
 
   /// The locale.
-  ///
-  /// ```swift
-  /// Current.locale = Locale(identifier: "es-AR")
-  /// ```
   public var locale: Locale {
     get { storage.fields.locale }
     set { update(.locale) { $0.locale = newValue } }
   }
 
   /// The time zone.
-  ///
-  /// ```swift
-  /// Current.timeZone = TimeZone(secondsFromGMT: -3 * 3600)!
-  /// ```
   public var timeZone: TimeZone {
     get { storage.fields.timeZone }
     set { update(.timeZone) { $0.timeZone = newValue } }
   }
 
   /// Where notifications are posted and observed.
-  ///
-  /// ```swift
-  /// Current.notifications = .recording()
-  /// Current.notifications.post(Notification.Name("didLogIn"))
-  /// ```
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
     set { update(.notifications) { $0.notifications = newValue } }
   }
 
   /// The Pokémon backend.
-  ///
-  /// ```swift
-  /// Current.pokemonsAPI.fetchPokemons = { ["bulbasaur", "ivysaur"] }
-  /// let names = try await Current.pokemonsAPI.fetchPokemons()
-  /// ```
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
     set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
   }
 
   /// The cat fact backend.
-  ///
-  /// ```swift
-  /// Current.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }
-  /// let fact = try await Current.catFactAPI.fetchFact()
-  /// ```
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
     set { update(.catFactAPI) { $0.catFactAPI = newValue } }
@@ -202,9 +145,8 @@ public struct World: Sendable {
   /// Reads or overrides a dependency that the app defines with a
   /// ``WorldKey``.
   ///
-  /// Without an override, a read returns the key's ``WorldKey/liveValue``,
-  /// ``WorldKey/testValue`` or ``WorldKey/previewValue``, as the world's
-  /// ``context`` says. Wrap it in a computed property:
+  /// Without an override, a read returns the key's value for the world's
+  /// ``context``. Wrap it in a computed property:
   ///
   /// ```swift
   /// extension World {

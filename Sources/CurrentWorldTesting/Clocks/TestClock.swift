@@ -4,15 +4,10 @@
   /// A clock that moves only when the test moves it, so code that sleeps or
   /// times out runs in microseconds and in a known order.
   ///
-  /// A sleeper waits until the test advances the clock past its deadline;
-  /// sleepers are woken in deadline order, ``now`` moving to each one's
-  /// deadline as it is woken. A woken task then runs when the scheduler runs
-  /// it: the clock gives it a chance to reach its next sleep before it wakes
-  /// the next sleeper, but cannot wait for code it does not see. A test that
-  /// must know calls ``waitForSleepers(_:)`` before it advances.
-  ///
-  /// ``CurrentWorld/World/test`` uses a fresh one, so nothing in a test waits on
-  /// the wall clock, and a timeout never fires unless the test says so:
+  /// Sleepers wake in deadline order, ``now`` moving to each one's deadline.
+  /// The clock cannot wait for code it does not see, so a test calls
+  /// ``waitForSleepers(_:)`` before it advances. ``CurrentWorld/World/test``
+  /// uses a fresh one, so a timeout never fires unless the test says so:
   ///
   /// ```swift
   /// @Test(.world) @MainActor func theCountdownLiftsOff() async {
@@ -114,17 +109,9 @@
 
     /// Suspends until at least `count` tasks are asleep on this clock.
     ///
-    /// A task that was just started, or just woken, sleeps again when the
-    /// scheduler runs it. Wait for it before advancing, and every step of a
-    /// test is deterministic:
-    ///
-    /// ```swift
-    /// let launch = Task { await countdown.start(from: 3) }
-    /// await clock.waitForSleepers()  // the countdown sleeps on its first second
-    /// await clock.advance(by: .seconds(1))
-    /// await clock.waitForSleepers()  // it ticked, and sleeps on the next
-    /// #expect(countdown.remaining == 2)
-    /// ```
+    /// A task that was just started, or just woken, sleeps again only when
+    /// the scheduler runs it. Wait for it before each advance, and every step
+    /// of a test is deterministic.
     public func waitForSleepers(_ count: Int = 1) async {
       await withCheckedContinuation { continuation in
         let satisfied = state.withLock { state -> Bool in
