@@ -44,9 +44,11 @@ import Foundation
   static func pokemons() async {
     section("Pokemons")
     let viewModel = PokemonsViewModel()
-    let transitions = Transitions(viewModel, \.isLoading) { print($0 ? "  loading…" : "  idle") }
+    let transitions = PropertyTransitions(viewModel, \.isLoading) {
+      print($0 ? "  loading…" : "  idle")
+    }
     await viewModel.fetchPokemons()
-    transitions.finish()
+    transitions.flush()
     if let error = viewModel.error {
       print("  error: \(error)")
     } else {
@@ -57,28 +59,28 @@ import Foundation
   static func catFact() async {
     section("Cat fact")
     let viewModel = CatFactViewModel()
-    let transitions = Transitions(viewModel, \.state) { state in
+    let transitions = PropertyTransitions(viewModel, \.state) { state in
       print("  state: \(describe(state) { "\"\($0.fact)\" (\($0.length) characters)" })")
     }
     await viewModel.fetch()
-    transitions.finish()
+    transitions.flush()
   }
 
   static func movies() async {
     section("Movies")
     let viewModel = MoviesViewModel()
     print("  first appearance (empty database, then the network):")
-    let transitions = Transitions(viewModel, \.state) { state in
+    let transitions = PropertyTransitions(viewModel, \.state) { state in
       print(
         "  state: \(describe(state) { movies in list(movies.map { "\($0.title) (\($0.year.map(String.init) ?? "?"))" }) })"
       )
     }
     await viewModel.onAppear()
-    transitions.finish()
+    transitions.flush()
     print("  analytics: \(AnalyticsLog.shared.drain().joined(separator: ", "))")
     print("  second appearance (from the database):")
     await viewModel.onAppear()
-    transitions.finish()
+    transitions.flush()
     print("  analytics: \(AnalyticsLog.shared.drain().joined(separator: ", "))")
   }
 
@@ -86,25 +88,25 @@ import Foundation
     section("Books")
     let viewModel = BooksListViewModel(query: "borges")
     print("  query: \(viewModel.query)")
-    let transitions = Transitions(viewModel, \.state) { state in
+    let transitions = PropertyTransitions(viewModel, \.state) { state in
       print(
         "  state: \(describe(state) { books in list(books.map { "\($0.title) by \($0.authors.joined(separator: " & "))" }) })"
       )
     }
     await viewModel.load()
-    transitions.finish()
+    transitions.flush()
     print("  empty books view: \(viewModel.showEmptyBooksView ? "shown" : "hidden")")
   }
 
   static func countdown(from seconds: Int) async {
     section("Countdown")
     let viewModel = CountdownViewModel()
-    let transitions = Transitions(viewModel, \.remaining) { remaining in
+    let transitions = PropertyTransitions(viewModel, \.remaining) { remaining in
       guard let remaining else { return }
       print(remaining == 0 ? "  liftoff" : "  \(remaining)")
     }
     await viewModel.start(from: seconds)
-    transitions.finish()
+    transitions.flush()
     print("  launch \(viewModel.launchID?.uuidString ?? "none")")
   }
 
