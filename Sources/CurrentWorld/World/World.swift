@@ -112,31 +112,36 @@ public struct World: Sendable {
     set { update(.uuid) { $0.uuid = newValue } }
   }
 
-  /// The locale.
+  /// The locale that formatting and the calendar use: the user's, updating
+  /// as they change it, in ``live``.
   public var locale: Locale {
     get { storage.fields.locale }
     set { update(.locale) { $0.locale = newValue } }
   }
 
-  /// The time zone.
+  /// The time zone that formatting and the calendar use: the user's,
+  /// updating as they change it, in ``live``.
   public var timeZone: TimeZone {
     get { storage.fields.timeZone }
     set { update(.timeZone) { $0.timeZone = newValue } }
   }
 
-  /// Where notifications are posted and observed.
+  /// Where notifications are posted and observed: `NotificationCenter.default`
+  /// in ``live``, a private recording hub in `World.test`.
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
     set { update(.notifications) { $0.notifications = newValue } }
   }
 
-  /// The Pokémon backend.
+  /// The Pokémon backend; in a test process it refuses to run unless
+  /// overridden.
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
     set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
   }
 
-  /// The cat fact backend.
+  /// The cat fact backend; in a test process it refuses to run unless
+  /// overridden.
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
     set { update(.catFactAPI) { $0.catFactAPI = newValue } }
