@@ -1,39 +1,62 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
   name: "CurrentWorld",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
   products: [
+    // For app targets: the pattern, `World` and `Current`.
     .library(name: "CurrentWorld", targets: ["CurrentWorld"]),
+    // For app targets that call backend APIs: HTTPClient, Endpoint, APIError.
+    .library(name: "CurrentWorldHTTP", targets: ["CurrentWorldHTTP"]),
+    // For test targets only.
     .library(name: "CurrentWorldTesting", targets: ["CurrentWorldTesting"]),
     .executable(name: "world-demo", targets: ["world-demo"]),
   ],
   targets: [
-    .target(name: "CurrentWorld"),
-    .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld"]),
+    .target(name: "CurrentWorldHTTP"),
+    .target(name: "CurrentWorld", dependencies: ["CurrentWorldHTTP"]),
+    .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldHTTP"]),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
     // link them.
-    .target(name: "CurrentWorldExamples", dependencies: ["CurrentWorld"], path: "Examples/Apps"),
+    .target(
+      name: "CurrentWorldExamples",
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP"],
+      path: "Examples/Apps"
+    ),
     .executableTarget(
       name: "world-demo",
-      dependencies: ["CurrentWorld", "CurrentWorldExamples"],
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldExamples"],
       path: "Examples/WorldDemo"
     ),
-    .testTarget(name: "CurrentWorldTests", dependencies: ["CurrentWorld"]),
+    // A stand-in for Vapor's NIOHTTP1, Alamofire and AsyncHTTPClient: it
+    // declares HTTPMethod, HTTPClient, Endpoint and APIError, and a test
+    // file imports it beside CurrentWorld.
+    .target(name: "NameClashFixture", path: "Tests/Fixtures/NameClash"),
+    .testTarget(
+      name: "CurrentWorldTests",
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "NameClashFixture"]
+    ),
+    .testTarget(
+      name: "CurrentWorldHTTPTests",
+      dependencies: ["CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting"]
+    ),
     .testTarget(
       name: "CurrentWorldTestingTests",
-      dependencies: ["CurrentWorld", "CurrentWorldTesting"]
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting"]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that
     // every snippet in an article is found here.
     .testTarget(
       name: "CurrentWorldDocumentationTests",
-      dependencies: ["CurrentWorld", "CurrentWorldTesting"]
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting"]
     ),
     .testTarget(
       name: "CurrentWorldExamplesTests",
-      dependencies: ["CurrentWorld", "CurrentWorldTesting", "CurrentWorldExamples", "world-demo"]
+      dependencies: [
+        "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "CurrentWorldExamples",
+        "world-demo",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

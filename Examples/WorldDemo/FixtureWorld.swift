@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldExamples
+import CurrentWorldHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 #if DEBUG
   import CurrentWorld
+  internal import CurrentWorldHTTP
   import Foundation
   import XCTest
 

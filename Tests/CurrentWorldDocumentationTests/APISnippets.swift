@@ -1,5 +1,6 @@
 // The code of the article "Backend APIs", compiled and run as tests.
 import CurrentWorld
+import CurrentWorldHTTP
 import CurrentWorldTesting
 import Foundation
 import Testing

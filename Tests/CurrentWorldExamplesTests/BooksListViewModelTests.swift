@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldExamples
+import CurrentWorldHTTP
 import CurrentWorldTesting
 import Foundation
 import Testing

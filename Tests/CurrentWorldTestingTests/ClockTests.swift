@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import CurrentWorldTesting
 import Foundation
 import Testing
@@ -100,11 +101,13 @@ import Testing
   @Test func anHTTPTimeoutFiresWhenTheTestClockPassesIt() async {
     let clock = TestClock()
     Current.clock = clock
-    let client = HTTPClient(baseURL: URL(string: "https://api.example")!, timeout: 5) { _ in
+    var client = HTTPClient(baseURL: URL(string: "https://api.example")!, timeout: 5) { _ in
       // A transport that answers in 100 s, on the same clock.
       try await clock.sleep(for: .seconds(100))
       throw URLError(.badServerResponse)
     }
+    // The wiring that the built-in APIs have: timeouts on the world's clock.
+    client.clock = { Current.clock }
     let call = Task { () -> APIError? in
       do {
         _ = try await client.data(for: Endpoint(.get, "/slow"))
@@ -127,7 +130,7 @@ import Testing
     let clock = TestClock()
     Current.clock = clock
     let sent = Locked(false)
-    let client = HTTPClient(
+    var client = HTTPClient(
       baseURL: URL(string: "https://api.example")!, timeout: 1,
       token: {
         // A token source that takes 4 s, on the same clock.
@@ -141,6 +144,8 @@ import Testing
           HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
         )
       })
+    // The wiring that the built-in APIs have: timeouts on the world's clock.
+    client.clock = { Current.clock }
     let call = Task { () -> APIError? in
       do {
         _ = try await client.data(for: Endpoint(.get, "/me").authorized())

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import CurrentWorldTesting
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+import CurrentWorldHTTP
 import Foundation
 import Testing
 

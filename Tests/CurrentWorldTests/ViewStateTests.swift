@@ -8,6 +8,11 @@ import Testing
     case first = 1
     case second = 2
   }
+  /// An error with associated values and its own `==`, as `APIError` has.
+  enum Remote: Error, Equatable {
+    case status(code: Int, url: URL, bodyExcerpt: String)
+    case timeout(url: URL)
+  }
 
   @Test func accessorsReportTheCase() {
     let states: [ViewState<Int>] = [.initial, .loading, .loaded(3), .error(Failure())]
@@ -39,17 +44,17 @@ import Testing
 
   @Test func equatableErrorsCompareWithTheirOwnEquality() {
     let url = URL(string: "https://api.example.com/facts")!
-    let notFound = APIError.status(code: 404, url: url, bodyExcerpt: "missing")
+    let notFound = Remote.status(code: 404, url: url, bodyExcerpt: "missing")
     #expect(
       ViewState<Int>.error(notFound)
-        == .error(APIError.status(code: 404, url: url, bodyExcerpt: "missing")))
+        == .error(Remote.status(code: 404, url: url, bodyExcerpt: "missing")))
     #expect(
       ViewState<Int>.error(notFound)
-        != .error(APIError.status(code: 500, url: url, bodyExcerpt: "missing")))
+        != .error(Remote.status(code: 500, url: url, bodyExcerpt: "missing")))
     #expect(
       ViewState<Int>.error(notFound)
-        != .error(APIError.status(code: 404, url: url, bodyExcerpt: "gone")))
-    #expect(ViewState<Int>.error(APIError.timeout(url: url)) != .error(notFound))
+        != .error(Remote.status(code: 404, url: url, bodyExcerpt: "gone")))
+    #expect(ViewState<Int>.error(Remote.timeout(url: url)) != .error(notFound))
     let fact = UnimplementedError(field: "Current.catFactAPI.fetchFact", description: "fact")
     let pokemons = UnimplementedError(field: "Current.pokemonsAPI.fetchPokemons", description: "p")
     #expect(ViewState<Int>.error(fact) == .error(fact))

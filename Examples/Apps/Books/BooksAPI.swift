@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import Foundation
 
 /// The book search backend, an app-defined World dependency built on the
@@ -76,7 +77,9 @@ public struct BooksAPI: Sendable {
 }
 
 enum BooksAPIKey: WorldKey {
-  static let liveValue = BooksAPI.live(client: .live(baseURL: BooksAPI.defaultBaseURL))
+  static let liveValue = BooksAPI.live(
+    client: .live(
+      baseURL: BooksAPI.defaultBaseURL, clock: { Current.clock }, now: { Current.date() }))
   static let testValue = BooksAPI(searchBooks: unimplemented("Current.booksAPI.searchBooks"))
 }
 

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import Foundation
 
 /// The movie backend, an app-defined World dependency.
@@ -69,7 +70,8 @@ enum MoviesAPIKey: WorldKey {
   static let liveValue = MoviesAPI.live(
     client: .live(
       baseURL: MoviesAPI.defaultBaseURL,
-      token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] }
+      token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] },
+      clock: { Current.clock }, now: { Current.date() }
     ))
   static let testValue = MoviesAPI(fetchMovies: unimplemented("Current.moviesAPI.fetchMovies"))
 }

@@ -1,3 +1,4 @@
+package import CurrentWorldHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -29,16 +30,18 @@ public struct CatFactAPI: Sendable {
   /// - Parameters:
   ///   - baseURL: Where the service is.
   ///   - session: The session that sends requests.
-  /// - Returns: The API; its errors are ``APIError``s.
+  /// - Returns: The API. Its errors are `APIError`s, from CurrentWorldHTTP;
+  ///   import that module to match on them. Its timeouts sleep on
+  ///   `Current.clock`.
   public static func live(
     baseURL: URL = defaultBaseURL,
     session: URLSession = .shared
   ) -> CatFactAPI {
-    live(client: .live(baseURL: baseURL, session: session))
+    live(client: .world(baseURL: baseURL, session: session))
   }
 
   /// The live API over `client`, whose transport tests can replace.
-  public static func live(client: HTTPClient) -> CatFactAPI {
+  package static func live(client: HTTPClient) -> CatFactAPI {
     CatFactAPI(fetchFact: { try await client.decode(CatFact.self, from: Endpoint(.get, "/fact")) })
   }
 }

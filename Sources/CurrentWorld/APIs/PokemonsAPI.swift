@@ -1,3 +1,4 @@
+package import CurrentWorldHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -31,17 +32,19 @@ public struct PokemonsAPI: Sendable {
   ///   - baseURL: Where the service is.
   ///   - limit: How many Pokémon to ask for.
   ///   - session: The session that sends requests.
-  /// - Returns: The API; its errors are ``APIError``s.
+  /// - Returns: The API. Its errors are `APIError`s, from CurrentWorldHTTP;
+  ///   import that module to match on them. Its timeouts sleep on
+  ///   `Current.clock`.
   public static func live(
     baseURL: URL = defaultBaseURL,
     limit: Int = 151,
     session: URLSession = .shared
   ) -> PokemonsAPI {
-    live(client: .live(baseURL: baseURL, session: session), limit: limit)
+    live(client: .world(baseURL: baseURL, session: session), limit: limit)
   }
 
   /// The live API over `client`, whose transport tests can replace.
-  public static func live(client: HTTPClient, limit: Int = 151) -> PokemonsAPI {
+  package static func live(client: HTTPClient, limit: Int = 151) -> PokemonsAPI {
     PokemonsAPI(fetchPokemons: {
       let endpoint = Endpoint(.get, "/api/v2/pokemon").query("limit", String(limit))
       return try await client.decode(Page.self, from: endpoint).results.map(\.name)

@@ -1,3 +1,4 @@
+internal import CurrentWorldHTTP
 import Foundation
 
 /// The formatters that ``World/dateFormatter(dateStyle:timeStyle:)`` hands

@@ -1,3 +1,4 @@
+internal import CurrentWorldHTTP
 import Foundation
 
 /// Posts and observes named notifications, and can tell what was posted.

@@ -1,3 +1,4 @@
+internal import CurrentWorldHTTP
 import Foundation
 
 /// An observation made with ``NotificationHub/observe(_:handler:)``; it ends

@@ -1,3 +1,4 @@
+internal import CurrentWorldHTTP
 import Foundation
 
 /// Where CurrentWorld sends the problems it finds while code runs.

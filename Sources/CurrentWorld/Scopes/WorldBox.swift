@@ -1,15 +1,17 @@
 #if DEBUG
   import Foundation
+  internal import CurrentWorldHTTP
 
   /// The world of one scope (or of the whole process), behind a lock, so
   /// that the tasks that share the scope read and write it without races.
   ///
   /// Not a `Locked<ScopeState>`: a read of `Current` goes through here, and
   /// at `-Onone`, how tests and debug apps run, `Locked`'s generic closures
-  /// are not specialized and cost several times the lock itself. So this is
-  /// a plain class with its mutex and its state behind pointers of its own.
+  /// are not specialized and cost several times the lock itself. So this
+  /// takes the package's ``Lock`` directly, and keeps its state behind a
+  /// pointer of its own, which needs no exclusivity check.
   final class WorldBox: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Lock()
     private let state: UnsafeMutablePointer<ScopeState>
     /// `true` for the process-wide world of a test process only: its reads
     /// and writes are checked for code that escaped a test's world.
@@ -18,27 +20,20 @@
     /// A box whose world starts as `world`.
     init(_ world: World, watchesForEscapes: Bool = false) {
       self.watchesForEscapes = watchesForEscapes
-      mutex = .allocate(capacity: 1)
-      mutex.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(mutex, nil)
-      precondition(status == 0, "pthread_mutex_init failed: \(status)")
       state = .allocate(capacity: 1)
       state.initialize(to: ScopeState(storage: world.storage, initial: world.storage))
     }
 
     deinit {
-      pthread_mutex_destroy(mutex)
-      mutex.deinitialize(count: 1)
-      mutex.deallocate()
       state.deinitialize(count: 1)
       state.deallocate()
     }
 
     /// The storage that reads see.
     var storage: WorldStorage {
-      lock()
+      mutex.lock()
       let storage = state.pointee.storage
-      unlock()
+      mutex.unlock()
       return storage
     }
 
@@ -46,19 +41,10 @@
     /// is released after the lock is open again, so a `deinit` that the
     /// release runs can read and write `Current`.
     func store(_ world: World) {
-      lock()
+      mutex.lock()
       let replaced = state.pointee.store(world)
-      unlock()
+      mutex.unlock()
       withExtendedLifetime(replaced) {}
-    }
-
-    private func lock() {
-      let status = pthread_mutex_lock(mutex)
-      precondition(status == 0, "pthread_mutex_lock failed: \(status)")
-    }
-
-    private func unlock() {
-      pthread_mutex_unlock(mutex)
     }
   }
 
@@ -82,7 +68,7 @@
       let replaced = storage
       let fields: WorldStorage.Fields
       if let edits = world.edits, edits.base !== storage, isReadHere(edits.base) {
-        fields = storage.fields.merging(edits, from: world.storage.fields)
+        fields = storage.fields.merging(edits)
       } else {
         fields = world.storage.fields
       }

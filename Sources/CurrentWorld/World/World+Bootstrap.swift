@@ -1,3 +1,5 @@
+internal import CurrentWorldHTTP
+
 extension World {
   /// Configures the production world once, at launch, before anything reads
   /// ``Current``: in release builds too, where `Current` is a `let`.

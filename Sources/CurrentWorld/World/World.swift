@@ -55,10 +55,10 @@ public struct World: Sendable {
     return World(
       WorldStorage.Fields(
         context: .live,
-        calendar: .autoupdatingCurrent,
         date: { Date() },
         clock: ClockBox(ContinuousClock()),
         uuid: { UUID() },
+        calendar: .autoupdatingCurrent,
         locale: .autoupdatingCurrent,
         timeZone: .autoupdatingCurrent,
         notifications: .live,
@@ -68,8 +68,7 @@ public struct World: Sendable {
           : .live(),
         catFactAPI: inTests
           ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
-          : .live(),
-        dependencies: nil
+          : .live()
       ))
   }
 
@@ -77,7 +76,7 @@ public struct World: Sendable {
   /// it: its key's live, test or preview value.
   public var context: Context {
     get { storage.fields.context }
-    set { update(.context) { $0.context = newValue } }
+    set { update(\.context, newValue) }
   }
 
   /// The calendar, which always computes in this world's ``timeZone`` and
@@ -88,63 +87,63 @@ public struct World: Sendable {
   /// `calendar.timeZone`.
   public var calendar: Calendar {
     get { storage.fields.calendar }
-    set { update(.calendar) { $0.calendar = newValue } }
+    set { update(\.calendar, newValue) }
   }
 
   /// Returns the current date: `Date()` in ``live``. Code that waits uses
   /// ``clock`` instead.
   public var date: @Sendable () -> Date {
     get { storage.fields.date }
-    set { update(.date) { $0.date = newValue } }
+    set { update(\.date, newValue) }
   }
 
   /// The clock that code waits on: `ContinuousClock` in ``live``. The HTTP
   /// client's timeout sleeps on it too, so a `TestClock` controls that.
   public var clock: any Clock<Duration> {
     get { storage.fields.clock.clock }
-    set { update(.clock) { $0.clock = ClockBox(newValue) } }
+    set { update(\.clock, ClockBox(newValue)) }
   }
 
   /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test
   /// world.
   public var uuid: @Sendable () -> UUID {
     get { storage.fields.uuid }
-    set { update(.uuid) { $0.uuid = newValue } }
+    set { update(\.uuid, newValue) }
   }
 
   /// The locale that formatting and the calendar use: the user's, updating
   /// as they change it, in ``live``.
   public var locale: Locale {
     get { storage.fields.locale }
-    set { update(.locale) { $0.locale = newValue } }
+    set { update(\.locale, newValue) }
   }
 
   /// The time zone that formatting and the calendar use: the user's,
   /// updating as they change it, in ``live``.
   public var timeZone: TimeZone {
     get { storage.fields.timeZone }
-    set { update(.timeZone) { $0.timeZone = newValue } }
+    set { update(\.timeZone, newValue) }
   }
 
   /// Where notifications are posted and observed: `NotificationCenter.default`
   /// in ``live``, a private recording hub in `World.test`.
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
-    set { update(.notifications) { $0.notifications = newValue } }
+    set { update(\.notifications, newValue) }
   }
 
   /// The Pokémon backend; in a test process it refuses to run unless
   /// overridden.
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
-    set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
+    set { update(\.pokemonsAPI, newValue) }
   }
 
   /// The cat fact backend; in a test process it refuses to run unless
   /// overridden.
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
-    set { update(.catFactAPI) { $0.catFactAPI = newValue } }
+    set { update(\.catFactAPI, newValue) }
   }
 
   /// Reads or overrides a dependency that the app defines with a
@@ -175,25 +174,32 @@ public struct World: Sendable {
     }
     set {
       let id = ObjectIdentifier(key)
-      update([]) { fields in
-        let node = TypedDependency(key: id, value: newValue, next: nil)
-        fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
-      }
-      let keys = edits?.keys ?? []
-      edits?.keys = keys.union([id])
+      record(
+        WorldEdits.Change(target: .key(id)) { fields in
+          let node = TypedDependency(key: id, value: newValue, next: nil)
+          fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
+        })
     }
   }
 
-  /// Changes `field` by giving this world a new storage; other worlds that
-  /// shared the old one keep it unchanged. The change is recorded in
-  /// ``edits``, so that a scope can merge it with writes made meanwhile.
-  mutating func update(_ field: WorldEdits.Field, _ change: (inout WorldStorage.Fields) -> Void) {
+  /// Sets `field` to `value` by giving this world a new storage; other
+  /// worlds that shared the old one keep it unchanged.
+  mutating func update<Value: Sendable>(
+    _ field: WritableKeyPath<WorldStorage.Fields, Value> & Sendable,
+    _ value: Value
+  ) {
+    record(WorldEdits.Change(target: .field(field)) { $0[keyPath: field] = value })
+  }
+
+  /// Makes `change` to a new storage, and records it in ``edits``, so that
+  /// a scope can make it again on top of writes made meanwhile.
+  mutating func record(_ change: WorldEdits.Change) {
     var edits = self.edits ?? WorldEdits(base: storage)
-    edits.fields.formUnion(field)
+    edits.record(change)
     self.edits = edits
     var fields = storage.fields
-    change(&fields)
-    if !field.isDisjoint(with: [.calendar, .locale, .timeZone]) { fields.alignCalendar() }
+    change.apply(&fields)
+    fields.alignCalendar()
     storage = WorldStorage(fields)
   }
 }

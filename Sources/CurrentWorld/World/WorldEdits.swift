@@ -1,30 +1,47 @@
 /// What was written to a ``World`` since it was read: the storage it was read
-/// as, and which fields changed.
+/// as, and each write, as a change that can be made again.
 ///
 /// `Current.locale = x` reads the world, changes the copy and writes it back.
-/// When another write landed in between, the scope keeps that write and takes
-/// only the fields named here, so concurrent writes to different fields all
-/// survive.
+/// When another write landed in between, the scope keeps that write and makes
+/// these changes again on top of it, so concurrent writes to different fields
+/// all survive.
 struct WorldEdits: Sendable {
   /// The storage the world had before its first write.
-  var base: WorldStorage
-  /// The built-in fields written.
-  var fields: Field = []
-  /// The app-defined keys written, or `nil` for none.
-  var keys: Set<ObjectIdentifier>?
+  let base: WorldStorage
+  /// The writes, oldest first, at most one per field or key.
+  private(set) var changes: [Change] = []
 
-  /// The built-in fields of a world.
-  struct Field: OptionSet, Sendable {
-    let rawValue: UInt16
-    static let calendar = Field(rawValue: 1 << 0)
-    static let date = Field(rawValue: 1 << 1)
-    static let locale = Field(rawValue: 1 << 2)
-    static let timeZone = Field(rawValue: 1 << 3)
-    static let notifications = Field(rawValue: 1 << 4)
-    static let pokemonsAPI = Field(rawValue: 1 << 5)
-    static let catFactAPI = Field(rawValue: 1 << 6)
-    static let clock = Field(rawValue: 1 << 7)
-    static let uuid = Field(rawValue: 1 << 8)
-    static let context = Field(rawValue: 1 << 9)
+  init(base: WorldStorage) {
+    self.base = base
+  }
+
+  /// One write: what it wrote to, and how to write it again.
+  struct Change: Sendable {
+    let target: Target
+    let apply: @Sendable (inout WorldStorage.Fields) -> Void
+  }
+
+  /// What a write wrote to.
+  enum Target: Equatable, Sendable {
+    /// A built-in field, by its key path in ``WorldStorage/Fields``.
+    case field(AnyKeyPath & Sendable)
+    /// An app-defined dependency, by its key type.
+    case key(ObjectIdentifier)
+
+    static func == (lhs: Target, rhs: Target) -> Bool {
+      switch (lhs, rhs) {
+      case (.field(let lhs), .field(let rhs)): lhs == rhs
+      case (.key(let lhs), .key(let rhs)): lhs == rhs
+      default: false
+      }
+    }
+  }
+
+  /// Records `change`, replacing an earlier write to the same target.
+  mutating func record(_ change: Change) {
+    if let index = changes.firstIndex(where: { $0.target == change.target }) {
+      changes.remove(at: index)
+    }
+    changes.append(change)
   }
 }

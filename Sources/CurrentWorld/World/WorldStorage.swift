@@ -18,23 +18,26 @@ final class WorldStorage: Sendable {
     self.scope = scope
   }
 
-  /// The values a world is made of.
+  /// The values a world is made of: one stored property per built-in
+  /// field. A new built-in field is declared here, given its accessor in
+  /// `World.swift` and its value in ``World/live``; edits, merging, `print`
+  /// and `dump` follow from this declaration.
   struct Fields: Sendable {
     var context: World.Context
-    var calendar: Calendar
     var date: @Sendable () -> Date
     /// Boxed: at `-Onone`, how tests and debug apps run, reading any field
     /// copies the whole `Fields`, and copying an existential costs a call
     /// through its value witnesses on every read of `Current`.
     var clock: ClockBox
     var uuid: @Sendable () -> UUID
+    var calendar: Calendar
     var locale: Locale
     var timeZone: TimeZone
     var notifications: NotificationHub
     var pokemonsAPI: PokemonsAPI
     var catFactAPI: CatFactAPI
     /// App-defined dependencies that were set, by key type.
-    var dependencies: DependencyList?
+    var dependencies: DependencyList? = nil
 
     /// Makes the calendar compute in the world's time zone and locale, the
     /// one rule that keeps the three from disagreeing.
@@ -43,25 +46,12 @@ final class WorldStorage: Sendable {
       if calendar.locale != locale { calendar.locale = locale }
     }
 
-    /// These fields with the fields that `edits` names taken from `changed`.
-    func merging(_ edits: WorldEdits, from changed: Fields) -> Fields {
+    /// These fields with `edits` applied again, in the order they were
+    /// made: a write that landed since the edited world was read survives
+    /// unless the edits wrote the same field.
+    func merging(_ edits: WorldEdits) -> Fields {
       var merged = self
-      let fields = edits.fields
-      if fields.contains(.calendar) { merged.calendar = changed.calendar }
-      if fields.contains(.date) { merged.date = changed.date }
-      if fields.contains(.clock) { merged.clock = changed.clock }
-      if fields.contains(.uuid) { merged.uuid = changed.uuid }
-      if fields.contains(.context) { merged.context = changed.context }
-      if fields.contains(.locale) { merged.locale = changed.locale }
-      if fields.contains(.timeZone) { merged.timeZone = changed.timeZone }
-      if fields.contains(.notifications) { merged.notifications = changed.notifications }
-      if fields.contains(.pokemonsAPI) { merged.pokemonsAPI = changed.pokemonsAPI }
-      if fields.contains(.catFactAPI) { merged.catFactAPI = changed.catFactAPI }
-      for key in edits.keys ?? [] {
-        if let node = changed.dependencies?.node(for: key) {
-          merged.dependencies = DependencyList.setting(node, in: merged.dependencies)
-        }
-      }
+      for edit in edits.changes { edit.apply(&merged) }
       merged.alignCalendar()
       return merged
     }

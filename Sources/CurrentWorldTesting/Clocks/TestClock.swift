@@ -1,5 +1,6 @@
 #if DEBUG
   import CurrentWorld
+  internal import CurrentWorldHTTP
 
   /// A clock that moves only when the test moves it, so code that sleeps or
   /// times out runs in microseconds and in a known order.

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHTTP
 import Foundation
 import Testing
 
@@ -72,5 +72,68 @@ import Testing
     let followed = try #require(server.requests.last)
     #expect(followed.path == "/new")
     #expect(followed.headers["authorization"] == "Bearer s3cret")
+  }
+
+  /// Promise: a header marked with `credential(_:_:)` follows the same
+  /// origin rule as `Authorization`.
+  @Test(arguments: [302, 307])
+  func aCredentialHeaderIsNotFollowedToAnotherOrigin(_ status: Int) async throws {
+    let other = try LoopbackServer { _ in .json(#"{"from":"the other origin"}"#) }
+    defer { other.stop() }
+    let target = other.baseURL.appendingPathComponent("steal")
+    let server = try LoopbackServer { _ in Self.redirect(status, to: target) }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+
+    let endpoint = Endpoint(.get, "/orders").credential("X-API-Key", "k3y-s3cret")
+    let error = await #expect(throws: APIError.self) { try await client.data(for: endpoint) }
+
+    guard case .status(let code, _, _, _) = error else {
+      Issue.record("expected the redirect as a status error, got \(String(describing: error))")
+      return
+    }
+    #expect(code == status)
+    #expect(other.requests.isEmpty, "the other origin received \(other.requests.count) requests")
+    #expect(server.requests.first?.headers["x-api-key"] == "k3y-s3cret")
+  }
+
+  @Test func aCredentialHeaderFollowsARedirectWithinItsOrigin() async throws {
+    let server = try LoopbackServer { request in
+      request.path == "/old"
+        ? .respond(status: 301, headers: ["Location": "/new"], body: Data()) : .json("{}")
+    }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+
+    _ = try await client.data(for: Endpoint(.get, "/old").credential("x-api-key", "k3y"))
+
+    #expect(server.requests.last?.path == "/new")
+    #expect(server.requests.last?.headers["x-api-key"] == "k3y")
+  }
+
+  /// Promise: a credential header's value never appears in an error, even
+  /// when the server echoes it in its body.
+  @Test func aCredentialHeaderIsHiddenInErrors() async throws {
+    let server = try LoopbackServer { request in
+      .respond(
+        status: 401, headers: [:],
+        body: Data("bad key: \(request.headers["x-api-key"] ?? "none")".utf8))
+    }
+    defer { server.stop() }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+
+    let error = await #expect(throws: APIError.self) {
+      try await client.data(for: Endpoint(.get, "/me").credential("X-API-Key", "k3y-s3cret"))
+    }
+
+    let text = String(describing: error)
+    #expect(text.contains("bad key: REDACTED"), "\(text)")
+    #expect(!text.contains("k3y-s3cret"))
   }
 }

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import Foundation
 import Testing
 

@@ -37,7 +37,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   /// The server answered with a status outside 200–299. `bodyExcerpt` is
   /// the start of its body, decoded leniently as UTF-8. `retryAfter` is how
   /// long a 429 or 503 asked the client to wait (its `Retry-After`, in
-  /// seconds or as a date, measured from `Current.date()`), and `nil`
+  /// seconds or as a date, measured from ``HTTPClient/now``), and `nil`
   /// otherwise.
   case status(code: Int, url: URL, bodyExcerpt: String, retryAfter: Duration? = nil)
 
@@ -99,19 +99,21 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
         .trimmingCharacters(in: .whitespaces)
     else { return nil }
     if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
-    guard let date = httpDate.date(from: value) else { return nil }
+    guard let date = httpDate().date(from: value) else { return nil }
     return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
   }
 
   /// The IMF-fixdate form of an HTTP date, such as
-  /// `Sun, 06 Nov 1994 08:49:37 GMT`, shared read-only across threads.
-  private static let httpDate: SharedDateFormatter = {
+  /// `Sun, 06 Nov 1994 08:49:37 GMT`. Made per call: only a 429 or 503 with
+  /// a date needs one, and a new formatter needs no `Sendable` argument,
+  /// which `DateFormatter` has on some platforms and not on others.
+  private static func httpDate() -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    return SharedDateFormatter(formatter)
-  }()
+    return formatter
+  }
 
   static func excerpt(of body: Data, hiding secrets: [String] = []) -> String {
     let text = String(decoding: body.prefix(bodyExcerptLimit * 4), as: UTF8.self)

@@ -23,6 +23,9 @@ import Foundation
 final class SessionTransport: Sendable {
   /// The most bytes a response body may have, for the request being sent.
   @TaskLocal static var responseSizeLimit = HTTPClient.defaultResponseSizeLimit
+  /// The lowercased names of the headers, besides `Authorization`, that
+  /// carry credentials in the request being sent.
+  @TaskLocal static var credentialHeaders: Set<String> = []
 
   private let base: URLSession
   private let router = Router()
@@ -44,7 +47,9 @@ final class SessionTransport: Sendable {
       session = made
       return made
     }
-    let receiver = Receiver(origin: request.url, limit: Self.responseSizeLimit)
+    let receiver = Receiver(
+      origin: request.url, limit: Self.responseSizeLimit,
+      credentials: Self.credentialHeaders.union(["authorization"]))
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let task = session.dataTask(with: request)
@@ -58,7 +63,7 @@ final class SessionTransport: Sendable {
 
   /// Hands each task's callbacks to its ``Receiver``.
   private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var receivers: [Int: Receiver] = [:]
 
     func add(_ receiver: Receiver, for task: URLSessionTask) {
@@ -105,7 +110,8 @@ final class SessionTransport: Sendable {
   private final class Receiver: @unchecked Sendable {
     private let origin: Origin?
     private let limit: Int
-    private let lock = NSLock()
+    private let credentials: Set<String>
+    private let lock = Lock()
     private var task: URLSessionDataTask?
     private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
     private var response: URLResponse?
@@ -113,9 +119,10 @@ final class SessionTransport: Sendable {
     private var cancelled = false
     private var finished = false
 
-    init(origin url: URL?, limit: Int) {
+    init(origin url: URL?, limit: Int, credentials: Set<String>) {
       origin = url.map(Origin.init)
       self.limit = limit
+      self.credentials = credentials
     }
 
     func start(
@@ -173,12 +180,15 @@ final class SessionTransport: Sendable {
     }
 
     /// Keeps credentials with their origin: a redirect of a request that
-    /// carries an `Authorization` header to another scheme, host or port is
-    /// not followed. URLSession would copy the header, and for a 307 or 308
+    /// carries an `Authorization` header, or a header the endpoint marked as
+    /// a credential, to another scheme, host or port is not followed. URLSession would copy the header, and for a 307 or 308
     /// the body too, to the other origin. The task then completes with the
     /// redirect itself, which the client reports as a status error.
     func follows(_ request: URLRequest) -> Bool {
-      let carriesCredentials = request.value(forHTTPHeaderField: "Authorization") != nil
+      let carriesCredentials =
+        request.allHTTPHeaderFields?.keys.contains {
+          credentials.contains($0.lowercased())
+        } ?? false
       return !carriesCredentials || request.url.map(Origin.init) == origin
     }
 

@@ -45,7 +45,7 @@ enum Deadline {
   /// One result, delivered once: to the continuation if it is waiting, and
   /// to the clean-up, which runs once, after the lock is open.
   private final class Outcome<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<Value, any Error>?
     private var result: Result<Value, any Error>?
     private var cleanUp: (@Sendable () -> Void)?

@@ -36,6 +36,11 @@ public struct Endpoint: Sendable, Equatable {
   /// The most bytes this endpoint's response body may have; `nil` takes the
   /// client's ``HTTPClient/responseSizeLimit``.
   public var responseSizeLimit: Int?
+  /// The names of the headers in ``headers`` that hold credentials, set by
+  /// ``credential(_:_:)``, lowercased. Like `Authorization`, they are never
+  /// carried to another origin by a redirect, and their values never appear
+  /// in an ``APIError``.
+  public var credentialHeaders: Set<String>
 
   /// A request with no query, headers or body.
   ///
@@ -51,6 +56,7 @@ public struct Endpoint: Sendable, Equatable {
     self.timeoutInterval = nil
     self.requiresAuthorization = false
     self.responseSizeLimit = nil
+    self.credentialHeaders = []
   }
 
   /// A copy whose response body may have at most `bytes` bytes, counted
@@ -73,6 +79,20 @@ public struct Endpoint: Sendable, Equatable {
     var copy = self
     copy.headers[name] = value
     return copy
+  }
+
+  /// This endpoint with a header that carries a credential, such as
+  /// `X-API-Key`: sent like ``header(_:_:)``, but kept to the base URL's
+  /// origin on redirects, as `Authorization` is, and hidden in errors.
+  public func credential(_ name: String, _ value: String) -> Endpoint {
+    var copy = header(name, value)
+    copy.credentialHeaders.insert(name.lowercased())
+    return copy
+  }
+
+  /// The values of the ``credentialHeaders``, which errors hide.
+  var credentialValues: [String] {
+    headers.compactMap { credentialHeaders.contains($0.key.lowercased()) ? $0.value : nil }
   }
 
   /// This endpoint with `value` encoded as its JSON body, and a

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHTTP
 import Foundation
 import Testing
 

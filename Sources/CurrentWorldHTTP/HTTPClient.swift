@@ -11,8 +11,8 @@ import Foundation
 /// info, sensitive query values and the token are hidden). The client
 /// refuses header injection before sending, never follows a redirect that
 /// would take `Authorization` to another origin, stops a body larger than
-/// ``responseSizeLimit`` as it streams, and times out on `Current.clock`
-/// whatever the transport does.
+/// ``responseSizeLimit`` as it streams, and times out on ``clock`` whatever
+/// the transport does.
 ///
 /// ```swift
 /// let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
@@ -45,6 +45,14 @@ public struct HTTPClient: Sendable {
   /// Sends a request and returns the body and response; the live client uses
   /// `URLSession`.
   public var transport: @Sendable (URLRequest) async throws -> (Data, URLResponse)
+  /// Gives the clock that a call's timeout sleeps on, read once per call;
+  /// `ContinuousClock` by default. With CurrentWorld, set it to
+  /// `{ Current.clock }` so that a test's clock decides when time is up, as
+  /// the built-in `Current.catFactAPI` and `Current.pokemonsAPI` do.
+  public var clock: @Sendable () -> any Clock<Duration> = { ContinuousClock() }
+  /// Gives the current date, from which a `Retry-After` HTTP date is
+  /// measured; `Date()` by default, `{ Current.date() }` with CurrentWorld.
+  public var now: @Sendable () -> Date = { Date() }
 
   /// A client from its parts; tests pass a `transport` that answers without
   /// a network.
@@ -77,16 +85,23 @@ public struct HTTPClient: Sendable {
   ///     its delegate, send nothing.
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
+  ///   - clock: Gives the clock that timeouts sleep on (see ``clock``).
+  ///   - now: Gives the current date (see ``now``).
   public static func live(
     baseURL: URL,
     session: URLSession = .shared,
     timeout: TimeInterval = 30,
-    token: @escaping @Sendable () async -> String? = { nil }
+    token: @escaping @Sendable () async -> String? = { nil },
+    clock: @escaping @Sendable () -> any Clock<Duration> = { ContinuousClock() },
+    now: @escaping @Sendable () -> Date = { Date() }
   ) -> HTTPClient {
     let transport = SessionTransport(configurationOf: session)
-    return HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
+    var client = HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
       try await transport.send(request)
     }
+    client.clock = clock
+    client.now = now
+    return client
   }
 
   /// Sends `endpoint` and returns the body of a 2xx answer.
@@ -95,13 +110,15 @@ public struct HTTPClient: Sendable {
   public func data(for endpoint: Endpoint) async throws(APIError) -> Data {
     // Every error carries this URL: without user info or secret query values.
     let url = Redaction.url(try endpoint.url(relativeTo: baseURL))
-    let token = TokenRecord()
+    let token = TokenRecord(credentials: endpoint.credentialValues)
     let limit = endpoint.responseSizeLimit ?? responseSizeLimit
     let data: Data
     let response: URLResponse
     do {
       (data, response) = try await SessionTransport.$responseSizeLimit.withValue(limit) {
-        try await send(endpoint, to: url, recordingTokenIn: token)
+        try await SessionTransport.$credentialHeaders.withValue(endpoint.credentialHeaders) {
+          try await send(endpoint, to: url, recordingTokenIn: token)
+        }
       }
     } catch let error as APIError {
       throw error
@@ -131,14 +148,14 @@ public struct HTTPClient: Sendable {
       throw .status(
         code: http.statusCode, url: url,
         bodyExcerpt: APIError.excerpt(of: data, hiding: token.secrets),
-        retryAfter: APIError.retryAfter(of: http, now: Current.date()))
+        retryAfter: APIError.retryAfter(of: http, now: now()))
     }
     return data
   }
 
   /// Fetches the token, builds the request and runs the transport, and
   /// throws ``APIError/timeout(url:)`` once the endpoint's timeout has passed
-  /// on `Current.clock`, whether or not the token source or the transport
+  /// on ``clock``, whether or not the token source or the transport
   /// has stopped: `URLSession` on Linux does not honour
   /// `URLRequest.timeoutInterval`, a stubbed transport may ignore
   /// cancellation, and a test's `TestClock` decides when the time is up.
@@ -160,7 +177,7 @@ public struct HTTPClient: Sendable {
     let seconds = endpoint.timeoutInterval ?? timeout
     // No positive, finite timeout means no deadline of ours.
     guard seconds > 0, seconds < 1e9 else { return try await work() }
-    let clock = Current.clock
+    let clock = self.clock()
     return try await Deadline.race(
       transport: work,
       against: { try await clock.sleep(for: .seconds(seconds)) },
@@ -209,14 +226,20 @@ public struct HTTPClient: Sendable {
   }
 }
 
-/// The token a call used, kept so that its errors can hide it.
+/// The token a call used and its credential headers' values, kept so that
+/// its errors can hide them.
 private final class TokenRecord: Sendable {
   private let token = Locked<String?>(nil)
+  private let credentials: [String]
+
+  init(credentials: [String]) {
+    self.credentials = credentials
+  }
 
   func store(_ value: String?) {
     token.withLock { $0 = value }
   }
 
-  /// The strings to hide: the token, if there was one.
-  var secrets: [String] { token.withLock { $0 }.map { [$0] } ?? [] }
+  /// The strings to hide: the token, if there was one, and the credentials.
+  var secrets: [String] { (token.withLock { $0 }.map { [$0] } ?? []) + credentials }
 }
