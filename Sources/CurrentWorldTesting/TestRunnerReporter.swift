@@ -36,10 +36,21 @@
       }
     }
 
+    /// Records `issue` with Swift Testing. Issue severity came with Swift
+    /// 6.3 (Xcode 26.4); below it a warning goes to standard error, as in
+    /// XCTest, and only a failure is recorded.
     static func recordSwiftTestingIssue(_ issue: ReportedIssue) {
-      Issue.record(
-        Comment(rawValue: issue.message), severity: issue.isWarning ? .warning : .error,
-        sourceLocation: sourceLocation(of: issue))
+      #if compiler(>=6.3)
+        Issue.record(
+          Comment(rawValue: issue.message), severity: issue.isWarning ? .warning : .error,
+          sourceLocation: sourceLocation(of: issue))
+      #else
+        if issue.isWarning {
+          IssueReporter.standardError.report(issue)
+        } else {
+          Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(of: issue))
+        }
+      #endif
     }
 
     /// Swift Testing's place for `issue`. `SourceLocation` traps on a line or

@@ -12,13 +12,30 @@ public struct ReportedIssue: Sendable, Equatable {
   /// The column, from 1.
   public var column: Int
 
-  /// An issue from its message and place.
-  public init(message: String, fileID: String, filePath: String, line: Int, column: Int) {
+  /// Whether the issue fails a test or only asks for a look.
+  public var severity: Severity
+
+  /// How serious an issue is.
+  public enum Severity: Sendable, Hashable {
+    /// Worth a look, but not a failure: a test runner shows it without
+    /// failing the test.
+    case warning
+    /// A failure: a test runner fails the test it belongs to.
+    case failure
+  }
+
+  /// An issue from its message and place; a ``Severity/failure`` unless
+  /// `severity` says otherwise.
+  public init(
+    message: String, fileID: String, filePath: String, line: Int, column: Int,
+    severity: Severity = .failure
+  ) {
     self.message = message
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+    self.severity = severity
   }
 
   /// The place as the compiler wrote it, when the issue was reported from
@@ -26,9 +43,8 @@ public struct ReportedIssue: Sendable, Equatable {
   /// `XCTFail` takes its file as a `StaticString`.
   package var compiledPlace: CompiledPlace?
 
-  /// A warning: worth a look, but not a failure. The test runner shows it
-  /// without failing the test.
-  package var isWarning = false
+  /// Whether ``severity`` is ``Severity/warning``.
+  package var isWarning: Bool { severity == .warning }
 }
 
 /// A place in the source as `#filePath` and `#line` give it.

@@ -89,9 +89,9 @@
 
     private static func reportOnce(_ diagnosis: Diagnosis, _ message: String, isWarning: Bool) {
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
-      var issue = ReportedIssue(
-        message: message, fileID: "CurrentWorld/Current.swift", filePath: "", line: 1, column: 1)
-      issue.isWarning = isWarning
+      let issue = ReportedIssue(
+        message: message, fileID: "CurrentWorld/Current.swift", filePath: "", line: 1, column: 1,
+        severity: isWarning ? .warning : .failure)
       IssueReporter.current.report(issue)
     }
   }

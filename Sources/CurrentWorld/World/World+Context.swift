@@ -43,13 +43,13 @@ extension World.Context {
   static let process: World.Context = {
     let process = ProcessInfo.processInfo
     if let value = process.environment[environmentVariable], World.Context(rawValue: value) == nil {
-      var issue = ReportedIssue(
+      let issue = ReportedIssue(
         message: """
           \(environmentVariable)=\(value) is not a context, so it is ignored: use live, test \
           or preview.
           """,
-        fileID: "CurrentWorld/World+Context.swift", filePath: "", line: 1, column: 1)
-      issue.isWarning = true
+        fileID: "CurrentWorld/World+Context.swift", filePath: "", line: 1, column: 1,
+        severity: .warning)
       // Straight to standard error: this runs while the first world is made.
       IssueReporter.standardError.report(issue)
     }

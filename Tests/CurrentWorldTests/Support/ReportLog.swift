@@ -29,7 +29,7 @@ final class ReportLog: @unchecked Sendable {
     await ReportLog.gate.acquire()
     let previous = IssueReporter.current
     IssueReporter.current = IssueReporter { [self] issue in
-      if !issue.isWarning && issue.fileID == fileID {
+      if issue.severity == .failure && issue.fileID == fileID {
         lock.withLock { issues.append(issue) }
       } else {
         previous.report(issue)
