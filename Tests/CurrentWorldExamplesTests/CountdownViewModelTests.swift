@@ -6,7 +6,7 @@ import Testing
 
 /// The countdown on the test world's `TestClock`: ten seconds of ticks run
 /// in microseconds, each one when the test advances the clock.
-@Suite(.world) @MainActor struct CountdownViewModelTests {
+@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct CountdownViewModelTests {
   @Test func ticksOncePerSecondOfTheTestClock() async {
     let clock = try! #require(Current.clock as? TestClock)
     let countdown = CountdownViewModel()

@@ -11,7 +11,7 @@ import Testing
 /// transport does, and however answers and deadlines interleave. Each test
 /// runs its calls on a thread of its own with a generous bound, so a hang
 /// fails the test instead of freezing the suite.
-@Suite struct NoHangTests {
+@Suite(.timeLimit(.minutes(4))) struct NoHangTests {
   /// Runs `body` and reports whether it ended within the bound. Nothing
   /// blocks a thread while it waits: the cooperative pool has as many
   /// threads as cores, two here.

@@ -23,7 +23,7 @@ func gzippedZeros(_ count: Int) throws -> Data {
 
 /// Answers over the size limit are stopped as they stream, compressed or
 /// not, and fail with a typed error that says so.
-@Suite struct ResponseSizeTests {
+@Suite(.timeLimit(.minutes(2))) struct ResponseSizeTests {
   static func fetch(
     _ reply: LoopbackServer.Reply, limit: Int, endpoint: Endpoint = Endpoint(.get, "/big")
   ) async throws -> Result<Data, APIError> {
@@ -85,6 +85,19 @@ func gzippedZeros(_ count: Int) throws -> Data {
     let result = try await Self.fetch(
       reply, limit: 1_024, endpoint: Endpoint(.get, "/export").limitingResponse(to: 64 * 1_024))
     #expect(try result.get().count == 64 * 1_024)
+  }
+
+  /// Promise: an endpoint's own `limitingResponse(to:)` can lower the
+  /// client's limit, and is enforced at exactly that many bytes.
+  @Test func anEndpointCanLowerTheClientsLimit() async throws {
+    let reply = LoopbackServer.Reply.stream(
+      headers: [:], chunk: Self.kilobyte, repeats: 5, declaresLength: false)
+    let over = try await Self.fetch(
+      reply, limit: 1_024 * 1_024, endpoint: Endpoint(.get, "/x").limitingResponse(to: 4 * 1_024))
+    #expect(Self.isTooLarge(over, limit: 4 * 1_024), "\(over)")
+    let exact = try await Self.fetch(
+      reply, limit: 1_024 * 1_024, endpoint: Endpoint(.get, "/x").limitingResponse(to: 5 * 1_024))
+    #expect(try exact.get().count == 5 * 1_024)
   }
 
   @Test func aTransportOfYourOwnIsHeldToTheLimitToo() async throws {

@@ -8,7 +8,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.world) struct TestClockTests {
+@Suite(.world, .timeLimit(.minutes(2))) struct TestClockTests {
   @Test func sleepersWakeInDeadlineOrderAndOnlyOnceTheirDeadlinePasses() async {
     let clock = TestClock()
     // Each sleeper records its own deadline when it wakes. (What `now` reads
@@ -125,7 +125,7 @@ import Testing
   }
 }
 
-@Suite(.world) struct HTTPDeadlineTests {
+@Suite(.world, .timeLimit(.minutes(2))) struct HTTPDeadlineTests {
   @Test func theTimeoutCoversASlowTokenSource() async {
     let clock = TestClock()
     Current.clock = clock
@@ -163,7 +163,7 @@ import Testing
   }
 }
 
-@Suite struct ImmediateClockTests {
+@Suite(.timeLimit(.minutes(2))) struct ImmediateClockTests {
   @Test func sleepsReturnAtOnceAndMoveNow() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(60))
@@ -182,7 +182,7 @@ import Testing
   }
 }
 
-@Suite(.world) struct UUIDTests {
+@Suite(.world, .timeLimit(.minutes(2))) struct UUIDTests {
   @Test(arguments: 0..<8)
   func eachTestWorldCountsFromZero(_ case: Int) {
     #expect(Current.uuid() == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))

@@ -47,7 +47,7 @@ extension World {
 /// held: each case below hung forever when it did. Each runs on a thread of
 /// its own and must finish within a generous bound, so that a regression
 /// fails the test instead of hanging the suite.
-@Suite struct ReentrancyTests {
+@Suite(.timeLimit(.minutes(2))) struct ReentrancyTests {
   /// Runs `body` on a new thread and reports whether it returned, and
   /// whether the object's `deinit` ran, before the bound.
   static func finishes(

@@ -25,6 +25,9 @@ struct DateFormatterCache: Sendable {
 
   private let formatters = Locked<[Key: SharedDateFormatter]>([:])
 
+  /// How many formatters the cache holds now.
+  var count: Int { formatters.withLock { $0.count } }
+
   /// The formatter for `key`, built and cached on first use.
   func formatter(for key: Key) -> SharedDateFormatter {
     if let cached = formatters.withLock({ $0[key] }) {

@@ -24,6 +24,10 @@ enum ProbeProcess {
       ? path : nil
   }()
 
+  /// How long a child may run before it is ended: longer than any probe
+  /// takes under ThreadSanitizer.
+  static let limitSeconds = 90
+
   /// Whether probes can run here: a test executable, and not a child.
   static var isAvailable: Bool { executable != nil && current == nil }
 
@@ -61,6 +65,11 @@ enum ProbeProcess {
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
+    // A child that hangs is ended, so the probe fails by name with what the
+    // child printed, rather than holding the whole run until CI's cap.
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(limitSeconds)) {
+      if process.isRunning { process.terminate() }
+    }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))

@@ -7,7 +7,9 @@ import Testing
 /// override from detached work fails the run in both runners, with a message
 /// that names both fixes; an escape is a warning, shown once; a write in a
 /// test without a world fails it once.
-@Suite(.enabled(if: ProbeProcess.isAvailable, "needs Linux's single .xctest test executable"))
+@Suite(
+  .enabled(if: ProbeProcess.isAvailable, "needs Linux's single .xctest test executable"),
+  .timeLimit(.minutes(2)))
 struct ProbeTests {
   static func expectNamesBothFixes(
     _ output: String, sourceLocation: SourceLocation = #_sourceLocation
