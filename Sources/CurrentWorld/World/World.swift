@@ -76,7 +76,7 @@ public struct World: Sendable {
   /// it: its key's live, test or preview value.
   public var context: Context {
     get { storage.fields.context }
-    set { update(\.context, newValue) }
+    set { update(\.context) { $0.context = newValue } }
   }
 
   /// The calendar, which always computes in this world's ``timeZone`` and
@@ -87,63 +87,78 @@ public struct World: Sendable {
   /// `calendar.timeZone`.
   public var calendar: Calendar {
     get { storage.fields.calendar }
-    set { update(\.calendar, newValue) }
+    set {
+      update(\.calendar) {
+        $0.calendar = newValue
+        $0.alignCalendar()
+      }
+    }
   }
 
   /// Returns the current date: `Date()` in ``live``. Code that waits uses
   /// ``clock`` instead.
   public var date: @Sendable () -> Date {
     get { storage.fields.date }
-    set { update(\.date, newValue) }
+    set { update(\.date) { $0.date = newValue } }
   }
 
   /// The clock that code waits on: `ContinuousClock` in ``live``. The HTTP
   /// client's timeout sleeps on it too, so a `TestClock` controls that.
   public var clock: any Clock<Duration> {
     get { storage.fields.clock.clock }
-    set { update(\.clock, ClockBox(newValue)) }
+    set { update(\.clock) { $0.clock = ClockBox(newValue) } }
   }
 
   /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test
   /// world.
   public var uuid: @Sendable () -> UUID {
     get { storage.fields.uuid }
-    set { update(\.uuid, newValue) }
+    set { update(\.uuid) { $0.uuid = newValue } }
   }
 
   /// The locale that formatting and the calendar use: the user's, updating
   /// as they change it, in ``live``.
   public var locale: Locale {
     get { storage.fields.locale }
-    set { update(\.locale, newValue) }
+    set {
+      update(\.locale) {
+        $0.locale = newValue
+        $0.alignCalendar()
+      }
+    }
   }
 
   /// The time zone that formatting and the calendar use: the user's,
   /// updating as they change it, in ``live``.
   public var timeZone: TimeZone {
     get { storage.fields.timeZone }
-    set { update(\.timeZone, newValue) }
+    set {
+      update(\.timeZone) {
+        $0.timeZone = newValue
+        $0.alignCalendar()
+      }
+    }
   }
 
   /// Where notifications are posted and observed: `NotificationCenter.default`
   /// in ``live``, a private recording hub in `World.test`.
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
-    set { update(\.notifications, newValue) }
+    set { update(\.notifications) { $0.notifications = newValue } }
   }
 
   /// The Pokémon backend; in a test process it refuses to run unless
   /// overridden.
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
-    set { update(\.pokemonsAPI, newValue) }
+    set { update(\.pokemonsAPI) { $0.pokemonsAPI = newValue } }
   }
 
   /// The cat fact backend; in a test process it refuses to run unless
   /// overridden.
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
-    set { update(\.catFactAPI, newValue) }
+    set { update(\.catFactAPI) { $0.catFactAPI = newValue } }
   }
 
   /// Reads or overrides a dependency that the app defines with a
@@ -182,24 +197,29 @@ public struct World: Sendable {
     }
   }
 
-  /// Sets `field` to `value` by giving this world a new storage; other
+  /// Writes one built-in field by giving this world a new storage; other
   /// worlds that shared the old one keep it unchanged.
-  mutating func update<Value: Sendable>(
-    _ field: WritableKeyPath<WorldStorage.Fields, Value> & Sendable,
-    _ value: Value
+  ///
+  /// `field` only names the write, so that a later write to the same field
+  /// replaces it in ``edits``; `write` makes it. A direct assignment, not a
+  /// key-path write: a closure written through a generic key path is
+  /// wrapped in reabstraction thunks that every later read would call.
+  mutating func update(
+    _ field: PartialKeyPath<WorldStorage.Fields> & Sendable,
+    _ write: @escaping @Sendable (inout WorldStorage.Fields) -> Void
   ) {
-    record(WorldEdits.Change(target: .field(field)) { $0[keyPath: field] = value })
+    record(WorldEdits.Change(target: .field(field), apply: write))
   }
 
   /// Makes `change` to a new storage, and records it in ``edits``, so that
   /// a scope can make it again on top of writes made meanwhile.
   mutating func record(_ change: WorldEdits.Change) {
     var edits = self.edits ?? WorldEdits(base: storage)
+    self.edits = nil  // leaves `edits` the only owner, so appending copies nothing
     edits.record(change)
     self.edits = edits
     var fields = storage.fields
     change.apply(&fields)
-    fields.alignCalendar()
     storage = WorldStorage(fields)
   }
 }

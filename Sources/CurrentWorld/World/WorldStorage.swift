@@ -40,7 +40,9 @@ final class WorldStorage: Sendable {
     var dependencies: DependencyList? = nil
 
     /// Makes the calendar compute in the world's time zone and locale, the
-    /// one rule that keeps the three from disagreeing.
+    /// one rule that keeps the three from disagreeing. Writes to those
+    /// three call it; no other write can break the rule, so others skip
+    /// its cost.
     mutating func alignCalendar() {
       if calendar.timeZone != timeZone { calendar.timeZone = timeZone }
       if calendar.locale != locale { calendar.locale = locale }
@@ -52,7 +54,6 @@ final class WorldStorage: Sendable {
     func merging(_ edits: WorldEdits) -> Fields {
       var merged = self
       for edit in edits.changes { edit.apply(&merged) }
-      merged.alignCalendar()
       return merged
     }
   }
