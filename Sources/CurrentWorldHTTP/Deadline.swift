@@ -7,7 +7,13 @@ import Foundation
 /// ignores cancellation stretched a 0.2 s timeout to 2 s. Here the work and
 /// the timer are unstructured tasks that get cancelled, and the caller's
 /// continuation is resumed exactly once, by whichever finishes first.
-enum Deadline {
+package enum Deadline {
+  /// `true` in the task that sleeps out a timeout. A clock that fails a
+  /// test on any sleep (CurrentWorldTesting's `UnimplementedClock`) lets
+  /// this one sleep until cancelled: a timeout the test never needed is not
+  /// the test's mistake.
+  @TaskLocal package static var isTimer = false
+
   static func race<Value: Sendable>(
     transport work: @escaping @Sendable () async throws -> Value,
     against timer: @escaping @Sendable () async throws -> Void,
@@ -26,7 +32,7 @@ enum Deadline {
         }
         let watchdog = Task {
           do {
-            try await timer()
+            try await Deadline.$isTimer.withValue(true) { try await timer() }
             outcome.finish(.failure(timeout))
           } catch {
             // Cancelled: the work finished first, or the caller gave up.

@@ -7,16 +7,18 @@
     /// reference date.
     public static let testDate = Date(timeIntervalSinceReferenceDate: 0)
 
-    /// A deterministic world for tests: ``testDate``, a fresh ``TestClock``,
-    /// UUIDs counted from zero, `en_US_POSIX`, UTC, the Gregorian calendar,
-    /// a private recording notification hub, unimplemented APIs, and each
-    /// app-defined key's `testValue`. Each read makes a new world.
+    /// A deterministic world for tests: ``testDate``, an
+    /// ``UnimplementedClock``, UUIDs counted from zero, `en_US_POSIX`, UTC,
+    /// the Gregorian calendar, a private recording notification hub,
+    /// unimplemented APIs, and each app-defined key's `testValue`. Each read
+    /// makes a new world.
     ///
-    /// No timeout fires unless the test advances the clock; set
-    /// `Current.clock = ImmediateClock()` for code that should wait straight
-    /// through. Calling an API that the test did not override fails the
-    /// test, names the field and the line that overrides it, and throws
-    /// `UnimplementedError`.
+    /// Code that sleeps on `Current.clock` fails the test at once until the
+    /// test sets a clock: a ``TestClock`` to advance, or an
+    /// ``ImmediateClock`` for code that should wait straight through. The
+    /// HTTP client's timeout never fires on it. Calling an API that the test
+    /// did not override fails the test, names the field and the line that
+    /// overrides it, and throws `UnimplementedError`.
     ///
     /// ```swift
     /// await withWorld(.test) {
@@ -30,7 +32,7 @@
       world.context = .test
       world.calendar = Calendar(identifier: .gregorian)
       world.date = { testDate }
-      world.clock = TestClock()
+      world.clock = UnimplementedClock()
       world.uuid = UUID.incrementing()
       world.locale = Locale(identifier: "en_US_POSIX")
       world.timeZone = TimeZone(identifier: "UTC")!

@@ -7,8 +7,8 @@
   ///
   /// Sleepers wake in deadline order, ``now`` moving to each one's deadline.
   /// The clock cannot wait for code it does not see, so a test calls
-  /// ``waitForSleepers(_:)`` before it advances. ``CurrentWorld/World/test``
-  /// uses a fresh one, so a timeout never fires unless the test says so:
+  /// ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before it
+  /// advances:
   ///
   /// ```swift
   /// @Test(.world) @MainActor func theCountdownLiftsOff() async {
@@ -21,13 +21,32 @@
   ///     await clock.advance(by: .seconds(1))
   ///   }
   ///   await launch.value
+  ///   try await clock.checkSuspension()  // nothing is left asleep
   /// }
   /// ```
   ///
-  /// A sleeper whose task is cancelled throws `CancellationError` at once.
+  /// Every wait is bounded in real time: `waitForSleepers`, `advance` and
+  /// `run` give up after their `timeout`, report a test failure that says
+  /// how many tasks were asleep, and return. A sleeper whose task is
+  /// cancelled throws `CancellationError` at once.
   public final class TestClock: Clock, @unchecked Sendable {
     /// The clock's instants: the time since it was made.
     public typealias Instant = TestInstant
+
+    /// Thrown by ``checkSuspension()`` when tasks are still asleep.
+    public struct SuspensionError: Error, CustomStringConvertible {
+      /// The deadline of each task still asleep, earliest first.
+      public let deadlines: [TestInstant]
+
+      /// Says how many tasks are asleep, until when, and what to do.
+      public var description: String {
+        let until = deadlines.map { "\($0.offset)" }.joined(separator: ", ")
+        return """
+          \(deadlines.count) task(s) are still asleep on the TestClock (until \(until)). \
+          Advance the clock past them, or cancel the work that sleeps, before the test ends.
+          """
+      }
+    }
 
     private struct Sleeper {
       let id: UInt64
@@ -35,19 +54,34 @@
       let continuation: CheckedContinuation<Void, any Error>
     }
 
+    private struct Watcher {
+      let id: UInt64
+      let count: Int
+      let continuation: CheckedContinuation<Bool, Never>
+    }
+
     private struct State {
-      var now = TestInstant()
+      var now: TestInstant
       var nextID: UInt64 = 0
       var sleepers: [Sleeper] = []
-      var cancelled: Set<UInt64> = []
-      var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+      var watchers: [Watcher] = []
+
+      mutating func makeID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+      }
 
       /// Removes and returns the watchers that enough sleepers satisfy.
-      mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+      mutating func satisfiedWatchers() -> [Watcher] {
         let count = sleepers.count
-        let satisfied = watchers.filter { $0.count <= count }.map(\.continuation)
+        let satisfied = watchers.filter { $0.count <= count }
         watchers.removeAll { $0.count <= count }
         return satisfied
+      }
+
+      /// Removes and returns the watcher `id`, if it still waits.
+      mutating func removeWatcher(_ id: UInt64) -> Watcher? {
+        watchers.firstIndex { $0.id == id }.map { watchers.remove(at: $0) }
       }
 
       /// The sleeper with the earliest deadline; the first made of equals.
@@ -61,10 +95,12 @@
       }
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    /// A clock at ``TestInstant/offset`` zero, with nobody asleep.
-    public init() {}
+    /// A clock at `now` (offset zero unless given), with nobody asleep.
+    public init(now: TestInstant = TestInstant()) {
+      state = Locked(State(now: now))
+    }
 
     /// The clock's time: where the last advance left it.
     public var now: TestInstant { state.withLock { $0.now } }
@@ -72,39 +108,40 @@
     /// Zero: the clock moves by exactly what the test asks.
     public var minimumResolution: Duration { .zero }
 
+    /// How many tasks are asleep on the clock right now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// How many entries the clock keeps, asleep or waiting: a cancel that
+    /// arrives after a wake must leave none behind.
+    package var retainedEntries: Int {
+      state.withLock { $0.sleepers.count + $0.watchers.count }
+    }
+
     /// Suspends until the test advances the clock to `deadline`; returns at
     /// once when it is already there. Cancelling the task throws
     /// `CancellationError`.
     public func sleep(until deadline: TestInstant, tolerance: Duration? = nil) async throws {
       try Task.checkCancellation()
-      let id = state.withLock { state -> UInt64 in
-        defer { state.nextID += 1 }
-        return state.nextID
-      }
+      let id = state.withLock { $0.makeID() }
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           let (outcome, watchers) = state.withLock {
-            state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-            if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+            state -> (Result<Void, any Error>?, [Watcher]) in
+            // A cancel that came before this registration found nothing to
+            // remove; its flag is already set, so it is seen here.
+            if Task.isCancelled { return (.failure(CancellationError()), []) }
             if deadline <= state.now { return (.success(()), []) }
             state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
             return (nil, state.satisfiedWatchers())
           }
           if let outcome { continuation.resume(with: outcome) }
-          for watcher in watchers { watcher.resume() }
+          for watcher in watchers { watcher.continuation.resume(returning: true) }
         }
       } onCancel: {
         let sleeper = state.withLock { state -> Sleeper? in
-          guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-            state.cancelled.insert(id)
-            return nil
-          }
-          return state.sleepers.remove(at: index)
+          state.sleepers.firstIndex { $0.id == id }.map { state.sleepers.remove(at: $0) }
         }
-        if let sleeper {
-          state.withLock { _ = $0.cancelled.remove(id) }
-          sleeper.continuation.resume(throwing: CancellationError())
-        }
+        sleeper?.continuation.resume(throwing: CancellationError())
       }
     }
 
@@ -112,31 +149,132 @@
     ///
     /// A task that was just started, or just woken, sleeps again only when
     /// the scheduler runs it. Wait for it before each advance, and every step
-    /// of a test is deterministic.
-    public func waitForSleepers(_ count: Int = 1) async {
-      await withCheckedContinuation { continuation in
-        let satisfied = state.withLock { state -> Bool in
-          if state.sleepers.count >= count { return true }
-          state.watchers.append((count, continuation))
-          return false
-        }
-        if satisfied { continuation.resume() }
+    /// of a test is deterministic. After `timeout` of real time this reports
+    /// a test failure that says how many were asleep, and returns; it also
+    /// returns, quietly, when the calling task is cancelled.
+    public func waitForSleepers(
+      _ count: Int = 1,
+      timeout: Duration = .seconds(5),
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) async {
+      if state.withLock({ $0.sleepers.count >= count }) { return }
+      let id = state.withLock { $0.makeID() }
+      let timer = Task.detached { [state] in
+        try await ContinuousClock().sleep(for: timeout)
+        state.withLock { $0.removeWatcher(id) }?.continuation.resume(returning: false)
       }
+      defer { timer.cancel() }
+      // `true` once enough are asleep, or the caller was cancelled: neither
+      // is reported. `false` only from the timer.
+      let satisfied = await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          let waits = state.withLock { state -> Bool in
+            if state.sleepers.count >= count || Task.isCancelled { return false }
+            state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+            return true
+          }
+          if !waits { continuation.resume(returning: true) }
+        }
+      } onCancel: {
+        state.withLock { $0.removeWatcher(id) }?.continuation.resume(returning: true)
+      }
+      guard !satisfied else { return }
+      TestRunnerReporter.report(
+        """
+        TestClock.waitForSleepers(\(count)) gave up after \(timeout) of real time with \
+        \(sleeperCount) task(s) asleep: the code under test never slept on this clock. Check \
+        that it sleeps on Current.clock (not Task.sleep or another clock), that the test set \
+        Current.clock to this clock before the code started, and that \(count) is how many \
+        sleep at once.
+        """, fileID, filePath, line, column)
     }
 
     /// Moves the clock forward by `duration`, waking every sleeper whose
     /// deadline it passes, earliest first, with a chance for each to run
-    /// before the next wakes.
-    public func advance(by duration: Duration = .zero) async {
-      await advance(to: now.advanced(by: duration))
+    /// before the next wakes. Gives up after `timeout` of real time (see
+    /// ``advance(to:timeout:fileID:filePath:line:column:)``).
+    public func advance(
+      by duration: Duration = .zero,
+      timeout: Duration = .seconds(5),
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) async {
+      await advance(
+        to: now.advanced(by: duration), timeout: timeout, fileID: fileID, filePath: filePath,
+        line: line, column: column)
     }
 
     /// Moves the clock forward to `deadline` (never back), waking every
     /// sleeper whose deadline it passes, earliest first. A sleeper that a
     /// woken task starts before `deadline` wakes too.
-    public func advance(to deadline: TestInstant) async {
+    ///
+    /// Code that keeps starting sleeps due before `deadline` would keep this
+    /// busy forever: after `timeout` of real time it reports a test failure
+    /// that says how many tasks are still asleep, and returns.
+    public func advance(
+      to deadline: TestInstant,
+      timeout: Duration = .seconds(5),
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) async {
+      let giveUp = ContinuousClock.now.advanced(by: timeout)
+      guard await advance(to: deadline, giveUpAt: giveUp) else {
+        reportOverrun("advance(to: \(deadline.offset))", timeout, fileID, filePath, line, column)
+        return
+      }
+    }
+
+    /// Advances until nobody is asleep: every sleeper wakes, in deadline
+    /// order, and so does every sleeper that a woken task starts before the
+    /// clock looks again.
+    ///
+    /// Code that sleeps in an endless loop never lets this finish: after
+    /// `timeout` of real time it reports a test failure that says how many
+    /// tasks are still asleep, and returns.
+    public func run(
+      timeout: Duration = .seconds(5),
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) async {
+      let giveUp = ContinuousClock.now.advanced(by: timeout)
       while true {
         await Self.letOthersRun()
+        guard let deadline = state.withLock({ $0.earliestDeadline }) else { return }
+        guard await advance(to: deadline, giveUpAt: giveUp) else {
+          reportOverrun("run()", timeout, fileID, filePath, line, column)
+          return
+        }
+      }
+    }
+
+    /// Checks that no task is asleep on the clock, after letting woken and
+    /// new tasks reach their next sleep: call it at the end of a test to
+    /// prove the code under test left nothing waiting.
+    ///
+    /// - Throws: ``SuspensionError``, with each sleeper's deadline.
+    public func checkSuspension() async throws {
+      await Self.letOthersRun()
+      let deadlines = state.withLock { $0.sleepers.map(\.deadline) }
+      guard deadlines.isEmpty else { throw SuspensionError(deadlines: deadlines.sorted()) }
+    }
+
+    /// Wakes sleepers up to `deadline`; `false` if real time passed
+    /// `giveUp` first.
+    private func advance(to deadline: TestInstant, giveUpAt giveUp: ContinuousClock.Instant)
+      async -> Bool
+    {
+      while true {
+        await Self.letOthersRun()
+        if ContinuousClock.now >= giveUp { return false }
         let next = state.withLock { state -> Sleeper? in
           guard let index = state.indexOfEarliest(), state.sleepers[index].deadline <= deadline
           else {
@@ -151,17 +289,19 @@
         next.continuation.resume()
       }
       await Self.letOthersRun()
+      return true
     }
 
-    /// Advances until nobody is asleep: every sleeper wakes, in deadline
-    /// order, and so does every sleeper that a woken task starts before the
-    /// clock looks again.
-    public func run() async {
-      while true {
-        await Self.letOthersRun()
-        guard let deadline = state.withLock({ $0.earliestDeadline }) else { break }
-        await advance(to: deadline)
-      }
+    private func reportOverrun(
+      _ call: String, _ timeout: Duration, _ fileID: StaticString, _ filePath: StaticString,
+      _ line: UInt, _ column: UInt
+    ) {
+      TestRunnerReporter.report(
+        """
+        TestClock.\(call) gave up after \(timeout) of real time with \(sleeperCount) task(s) \
+        still asleep, at \(now.offset) on the clock: the code under test keeps starting new \
+        sleeps. Advance by a bounded amount, cancel the looping work, or pass a longer timeout.
+        """, fileID, filePath, line, column)
     }
 
     /// Lets tasks that a wake-up resumed, or that were just started, reach
@@ -176,5 +316,4 @@
       }
     }
   }
-
 #endif
