@@ -29,7 +29,12 @@
         // No runner is known to be running a test on this thread: detached
         // work of a Swift Testing test, or of an XCTest test before the
         // observer was registered. Each runner ignores a failure while it
-        // runs no test, so both are told, and standard error too.
+        // runs no test, so both are told, and standard error too. A warning
+        // without a place has no test to be shown in: standard error only.
+        if issue.isWarning && !issue.isPlaced {
+          IssueReporter.standardError.report(issue)
+          return
+        }
         recordSwiftTestingIssue(issue)
         if !issue.isWarning { recordXCTestFailure(issue) }
         IssueReporter.standardError.report(issue)
@@ -39,25 +44,39 @@
     /// Records `issue` with Swift Testing. Issue severity came with Swift
     /// 6.3 (Xcode 26.4); below it a warning goes to standard error, as in
     /// XCTest, and only a failure is recorded.
+    ///
+    /// An issue without a place is placed at the running test, if any. A
+    /// warning without a place outside any test goes to standard error
+    /// only: Swift Testing would show it at a made-up place, in a test
+    /// named «unknown».
     static func recordSwiftTestingIssue(_ issue: ReportedIssue) {
+      let place = sourceLocation(of: issue)
+      if place == nil && issue.isWarning {
+        IssueReporter.standardError.report(issue)
+        return
+      }
+      let location = place ?? SourceLocation(
+        fileID: "CurrentWorld/Current.swift", filePath: "Current.swift", line: 1, column: 1)
       #if compiler(>=6.3)
         Issue.record(
           Comment(rawValue: issue.message), severity: issue.isWarning ? .warning : .error,
-          sourceLocation: sourceLocation(of: issue))
+          sourceLocation: location)
       #else
         if issue.isWarning {
           IssueReporter.standardError.report(issue)
         } else {
-          Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(of: issue))
+          Issue.record(Comment(rawValue: issue.message), sourceLocation: location)
         }
       #endif
     }
 
-    /// Swift Testing's place for `issue`. `SourceLocation` traps on a line or
-    /// column below 1 or a file ID without a module, and a `ReportedIssue` can
-    /// be made by hand, so those are mended rather than trusted.
-    static func sourceLocation(of issue: ReportedIssue) -> SourceLocation {
-      SourceLocation(
+    /// Swift Testing's place for `issue`: its own, else the running test's.
+    /// `SourceLocation` traps on a line or column below 1 or a file ID
+    /// without a module, and a `ReportedIssue` can be made by hand, so those
+    /// are mended rather than trusted.
+    static func sourceLocation(of issue: ReportedIssue) -> SourceLocation? {
+      guard issue.isPlaced else { return Test.current?.sourceLocation }
+      return SourceLocation(
         fileID: issue.fileID.contains("/") ? issue.fileID : "Unknown/\(issue.fileID)",
         filePath: issue.filePath.isEmpty ? issue.fileID : issue.filePath,
         line: max(issue.line, 1),
@@ -73,7 +92,7 @@
       if let place = issue.compiledPlace {
         XCTFail(issue.message, file: place.filePath, line: place.line)
       } else {
-        XCTFail("\(issue.fileID):\(issue.line): \(issue.message)")
+        XCTFail(issue.isPlaced ? "\(issue.fileID):\(issue.line): \(issue.message)" : issue.message)
       }
     }
 

@@ -53,7 +53,9 @@ import Testing
     var handed: [Int] = []
     let transitions = PropertyTransitions(counter, \.value) { handed.append($0) }
     await reports.capture { @Sendable in
-      await Task.detached { counter.value = 1 }.value
+      // A child of the capturing task, so the log is its reporter; it runs
+      // on the global executor, off the main actor.
+      await Task { counter.value = 1 }.value
     }
     #expect(reports.messages.count == 1)
     #expect(reports.messages.first?.contains(" changed off the main actor") == true)

@@ -23,22 +23,54 @@ public struct IssueReporter: Sendable {
     self.report = report
   }
 
-  /// Prints each issue to standard error, with its place.
+  /// Prints each issue to standard error, after its place when it has one.
   public static let standardError = IssueReporter { issue in
-    FileHandle.standardError.write(
-      Data(
-        "\(issue.fileID):\(issue.line): \(issue.isWarning ? "warning: " : "")CurrentWorld: \(issue.message)\n"
-          .utf8))
+    let place = issue.isPlaced ? "\(issue.fileID):\(issue.line): " : ""
+    let kind = issue.isWarning ? "warning: " : "error: "
+    FileHandle.standardError.write(Data("\(place)\(kind)CurrentWorld: \(issue.message)\n".utf8))
   }
 
   private static let installed = Locked(IssueReporter.standardError)
+  @TaskLocal private static var scoped: IssueReporter?
 
-  /// The reporter in use by the whole process.
+  /// The reporter in use: the one that ``withCurrent(_:operation:)-(_,()->R)``
+  /// set for the calling task, else the process's.
+  ///
+  /// Setting it replaces the process's reporter, for every task that has no
+  /// reporter of its own: do it once, at launch. Tests use
+  /// ``withCurrent(_:operation:)-(_,()->R)`` instead, so that tests running
+  /// in parallel never swap each other's reporter.
   public static var current: IssueReporter {
-    get { installed.withLock { $0 } }
+    get { scoped ?? installed.withLock { $0 } }
     // The replaced reporter is released after the lock opens: its closure
     // may hold the last reference to something whose deinit reports.
     set { withExtendedLifetime(installed.exchange(newValue)) {} }
+  }
+
+  /// Runs `operation` with `reporter` as ``current`` for the calling task
+  /// and the child tasks it makes; other tasks, and work that leaves the
+  /// task tree (`Task.detached`, GCD), keep their reporter.
+  ///
+  /// ```swift
+  /// let toLog = IssueReporter { issue in logger.error("\(issue.message)") }
+  /// IssueReporter.withCurrent(toLog) {
+  ///   analytics.log("opened")  // an unimplemented closure reports to the log
+  /// }
+  /// ```
+  public static func withCurrent<R>(_ reporter: IssueReporter, operation: () throws -> R)
+    rethrows -> R
+  {
+    try $scoped.withValue(reporter, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with `reporter` as ``current`` for
+  /// the calling task and the child tasks it makes.
+  public static func withCurrent<R>(
+    _ reporter: IssueReporter,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $scoped.withValue(reporter, operation: operation, isolation: isolation)
   }
 
   /// Reports `message` to ``current``, placed where this is called.

@@ -3,13 +3,14 @@
 public struct ReportedIssue: Sendable, Equatable {
   /// What went wrong and how to fix it.
   public var message: String
-  /// The file, as `Module/File.swift`.
+  /// The file, as `Module/File.swift`; empty when no place is known, as
+  /// for work that escaped a test world.
   public var fileID: String
-  /// The file's full path.
+  /// The file's full path; empty when no place is known.
   public var filePath: String
-  /// The line, from 1.
+  /// The line, from 1; 0 when no place is known.
   public var line: Int
-  /// The column, from 1.
+  /// The column, from 1; 0 when no place is known.
   public var column: Int
 
   /// Whether the issue fails a test or only asks for a look.
@@ -42,6 +43,9 @@ public struct ReportedIssue: Sendable, Equatable {
   /// source (``IssueReporter/report(_:fileID:filePath:line:column:)``):
   /// `XCTFail` takes its file as a `StaticString`.
   package var compiledPlace: CompiledPlace?
+
+  /// Whether the issue has a place in the source.
+  package var isPlaced: Bool { !fileID.isEmpty }
 
   /// Whether ``severity`` is ``Severity/warning``.
   package var isWarning: Bool { severity == .warning }

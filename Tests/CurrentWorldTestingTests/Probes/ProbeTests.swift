@@ -57,10 +57,19 @@ struct ProbeTests {
     let warning = "Current was read outside every test world while a test world was active"
     #expect(outcome.output.components(separatedBy: warning).count - 1 >= 1)
     #expect(outcome.output.contains("SharedWorld()"))
+    // No made-up place, no «unknown» test: the code that escaped has none.
+    #expect(!outcome.output.contains("«unknown»"))
+    #expect(!outcome.output.contains("Current.swift:1"))
     // Swift Testing shows it once, and standard error never again.
     let onStandardError = outcome.output.components(
       separatedBy: "warning: CurrentWorld: \(warning)")
     #expect(onStandardError.count - 1 <= 1)
+  }
+
+  @Test func replacingTheProcessReporterThatHeldTheLastReferenceDoesNotDeadlock() throws {
+    let outcome = try ProbeProcess.swiftTesting("reporter-swap", filter: "reporterSwap")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("swapped twice"))
   }
 
   @Test func aWriteInATestWithoutAWorldFailsItOnce() throws {

@@ -54,4 +54,20 @@ import Testing
     World.bootstrap { $0.score = 9 }
     print("score after: \(Current.score)")
   }
+
+  @Test(.enabled(if: ProbeProcess.current == "reporter-swap"))
+  func reporterSwap() {
+    // The process's reporter holds the last reference to an object whose
+    // deinit reads and uses the reporter: replacing it must not deadlock.
+    final class ReportsOnDeinit: Sendable {
+      deinit {
+        IssueReporter.report("reported from a deinit")
+        _ = IssueReporter.current
+      }
+    }
+    let object = ReportsOnDeinit()
+    IssueReporter.current = IssueReporter { _ in withExtendedLifetime(object) {} }
+    IssueReporter.current = IssueReporter { _ in }
+    print("swapped twice")
+  }
 }
