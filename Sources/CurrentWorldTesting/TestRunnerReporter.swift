@@ -55,8 +55,10 @@
         IssueReporter.standardError.report(issue)
         return
       }
-      let location = place ?? SourceLocation(
-        fileID: "CurrentWorld/Current.swift", filePath: "Current.swift", line: 1, column: 1)
+      let location =
+        place
+        ?? SourceLocation(
+          fileID: "CurrentWorld/Current.swift", filePath: "Current.swift", line: 1, column: 1)
       #if compiler(>=6.3)
         Issue.record(
           Comment(rawValue: issue.message), severity: issue.isWarning ? .warning : .error,

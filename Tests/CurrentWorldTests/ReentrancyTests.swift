@@ -60,7 +60,7 @@ extension World {
     // A deinit that writes after its scope ended writes the process-wide
     // world from no test: a warning, counted here rather than shown.
     Thread.detachNewThread {
-      _ = TestWorlds.countingWarnings {
+      _ = TestWorlds.countingWarningsInSync {
         body { deinitRan.signal() }
         _ = deinitRan.wait(timeout: .now() + .seconds(20))
         deinitRan.signal()

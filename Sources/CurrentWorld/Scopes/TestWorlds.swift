@@ -105,7 +105,7 @@
 
     /// Runs the synchronous `operation`, counting its warnings (see
     /// ``countingWarnings(_:)-(()async->Void)``).
-    package static func countingWarnings(_ operation: () -> Void) -> Int {
+    package static func countingWarningsInSync(_ operation: () -> Void) -> Int {
       let count = WarningCount()
       expectedWarnings.withLock { $0.append(count) }
       operation()
