@@ -42,8 +42,11 @@ final class TrackedEvents: @unchecked Sendable {
     #expect(events.all == ["onboarding_finished"])
   }
 
-  @Test func theLiveValueIsUsedInLiveWorlds() {
-    #expect(World.live.context == .live)
+  @Test func theLiveValueIsUsedInLiveWorldsOnlyWhenATestOptsIn() {
+    #expect(World.live.context == .test)  // in a test process
+    var world = World.live
+    world.context = .live
+    #expect(world.context == .live)
     #expect(Current.context == .test)
   }
 }

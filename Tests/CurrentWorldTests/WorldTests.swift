@@ -5,7 +5,7 @@ import Testing
 @Suite struct WorldTests {
   @Test func liveWorldFollowsTheSystem() {
     let world = World.live
-    #expect(world.context == .live)
+    #expect(world.context == .test)  // in a test process; .live in an app
     #expect(world.locale == Locale.autoupdatingCurrent)
     #expect(world.timeZone == TimeZone.autoupdatingCurrent)
     #expect(world.notifications === NotificationHub.live)
@@ -49,8 +49,10 @@ import Testing
   }
 
   @Test func appDefinedDependenciesDefaultByContext() {
-    #expect(World.live.greeter.greet("Ada") == "Hello, Ada!")
-    #expect(World.live.retryCount == 3)
+    var live = World.live
+    live.context = .live
+    #expect(live.greeter.greet("Ada") == "Hello, Ada!")
+    #expect(live.retryCount == 3)
     #expect(fixedWorld().greeter.greet("Ada") == "test greeting for Ada")
     #expect(fixedWorld().retryCount == 0)
   }
@@ -154,6 +156,41 @@ import Testing
     await withWorld(fixedWorld()) {
       await Task { Current.retryCount = 55 }.value
       #expect(Current.retryCount == 55)
+    }
+  }
+}
+
+/// In a test process, nothing reaches an app key's `liveValue` unless the
+/// test opts in by setting `context = .live`.
+@Suite struct LiveValuesInTestsTests {
+  /// Promise: `World.live` read in a test process gives test values.
+  @Test func theLiveWorldOfATestProcessGivesTestValues() {
+    #expect(World.live.context == .test)
+    #expect(World.live.retryCount == RetryCountKey.testValue)
+  }
+
+  /// Promise: `withWorld(World.live)` in a test without a world of its own
+  /// gives test values.
+  @Test func enteringTheLiveWorldGivesTestValues() {
+    let seen = withWorld(World.live) { Current.retryCount }
+    #expect(seen == RetryCountKey.testValue)
+  }
+
+  /// Promise: `Current = World.live`, as a port of the seeds writes it,
+  /// gives test values.
+  @Test func assigningTheLiveWorldGivesTestValues() {
+    withWorld(fixedWorld()) {
+      Current.retryCount = 99
+      Current = World.live
+      #expect(Current.retryCount == RetryCountKey.testValue)
+    }
+  }
+
+  /// Promise: the explicit opt-in reaches the live value.
+  @Test func settingTheLiveContextOptsIn() {
+    withWorld(World.live) {
+      Current.context = .live
+      #expect(Current.retryCount == RetryCountKey.liveValue)
     }
   }
 }

@@ -48,13 +48,21 @@ public struct World: Sendable {
   /// time zone (updating as the user changes them),
   /// `NotificationCenter.default`, and the live APIs.
   ///
-  /// In a test process the live APIs refuse to run: a call that was not
-  /// overridden reports a test failure and throws ``UnimplementedError``.
+  /// In a test process nothing in it reaches production: its ``context`` is
+  /// ``Context-swift.enum/test``, so app-defined keys give their `testValue`,
+  /// and the live APIs refuse: a call that was not overridden reports a test
+  /// failure and throws ``UnimplementedError``. So `Current = World.live` in
+  /// a test is safe. A test that means to reach a key's `liveValue` says so:
+  ///
+  /// ```swift
+  /// var world = World.live
+  /// world.context = .live  // app-defined keys now give their liveValue
+  /// ```
   public static var live: World {
     let inTests = World.Context.process == .test
     return World(
       WorldStorage.Fields(
-        context: .live,
+        context: inTests ? .test : .live,
         date: { Date() },
         clock: ClockBox(ContinuousClock()),
         uuid: { UUID() },
