@@ -102,6 +102,16 @@ struct ProbeTests {
     #expect(outcome.output.contains("Executed 2 tests, with 0 failures"))
   }
 
+  /// Promise: XCTest's observer resets the process-wide world before each
+  /// test (a class-level `setUp()` write never reaches it) and after it (a
+  /// class-level `tearDown()` sees the world as launched).
+  @Test func xcTestResetsTheWorldBeforeAndAfterEachTest() throws {
+    let outcome = try ProbeProcess.xcTest("xctest-resets", test: "ResetAroundTestsProbes")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("test sees score: \(ScoreKey.testValue)"), "\(outcome.output)")
+    #expect(outcome.output.contains("class tearDown sees score: \(ScoreKey.testValue)"))
+  }
+
   @Test func bootstrapConfiguresTheLaunchWorldOnce() throws {
     let outcome = try ProbeProcess.swiftTesting(
       "bootstrap", filter: "SwiftTestingProbes/bootstrap",

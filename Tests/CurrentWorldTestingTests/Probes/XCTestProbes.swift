@@ -32,3 +32,28 @@ final class PlainXCTestCaseProbes: XCTestCase {
     done.wait()
   }
 }
+
+/// The resets around each XCTest test, which a plain `XCTestCase` in the
+/// seeds' style relies on: a write in a class-level `setUp()` never reaches
+/// a test, and a class-level `tearDown()` after the last test sees the world
+/// as launched. Each prints what it saw; ``ProbeTests`` checks it.
+final class ResetAroundTestsProbes: XCTestCase {
+  static let name = "xctest-resets"
+
+  override class func setUp() {
+    super.setUp()
+    guard ProbeProcess.current == name else { return }
+    Current.score = 41
+  }
+
+  func testSeesNoClassSetUpWrite() throws {
+    try XCTSkipUnless(ProbeProcess.current == Self.name, "a probe for a child process")
+    print("test sees score: \(Current.score)")
+    Current.score = 43
+  }
+
+  override class func tearDown() {
+    if ProbeProcess.current == name { print("class tearDown sees score: \(Current.score)") }
+    super.tearDown()
+  }
+}
