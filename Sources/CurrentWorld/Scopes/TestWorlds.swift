@@ -29,7 +29,22 @@
     private static let reported = Locked(Set<Diagnosis>())
     /// The warning counts of the tests that provoke warnings on purpose, while they run.
     private static let expectedWarnings = Locked<[WarningCount]>([])
-    private final class WarningCount: Sendable { let value = Locked(0) }
+    private final class WarningCount: Sendable {
+      let value = Locked(0)
+
+      /// A count that the warnings diagnosed from now on go to.
+      static func start() -> WarningCount {
+        let count = WarningCount()
+        expectedWarnings.withLock { $0.append(count) }
+        return count
+      }
+
+      /// Stops counting, and returns the count.
+      func stop() -> Int {
+        expectedWarnings.withLock { $0.removeAll { $0 === self } }
+        return value.withLock { $0 }
+      }
+    }
     private static let runnerQuery = Locked<@Sendable () -> Runner>({ .none })
 
     /// Installs the closure that tells which runner runs the calling code.
@@ -96,21 +111,17 @@
     /// test that provokes them asserts them rather than leaking a warning
     /// into the run; any test's warnings that land meanwhile are counted too.
     package static func countingWarnings(_ operation: () async -> Void) async -> Int {
-      let count = WarningCount()
-      expectedWarnings.withLock { $0.append(count) }
+      let count = WarningCount.start()
       await operation()
-      expectedWarnings.withLock { $0.removeAll { $0 === count } }
-      return count.value.withLock { $0 }
+      return count.stop()
     }
 
     /// Runs the synchronous `operation`, counting its warnings (see
     /// ``countingWarnings(_:)-(()async->Void)``).
     package static func countingWarningsInSync(_ operation: () -> Void) -> Int {
-      let count = WarningCount()
-      expectedWarnings.withLock { $0.append(count) }
+      let count = WarningCount.start()
       operation()
-      expectedWarnings.withLock { $0.removeAll { $0 === count } }
-      return count.value.withLock { $0 }
+      return count.stop()
     }
 
     private static func reportOnce(_ diagnosis: Diagnosis, _ message: String, isWarning: Bool) {
