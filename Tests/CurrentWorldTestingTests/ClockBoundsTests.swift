@@ -28,6 +28,18 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(30))
   }
 
+  /// Promise: the default clock reports as an unimplemented closure does,
+  /// to the current reporter, so a reporter scoped to the test hears it.
+  @Test func theDefaultClockReportsToTheCurrentReporter() async {
+    let heard = Locked<[String]>([])
+    let log = IssueReporter { issue in heard.withLock { $0.append(issue.message) } }
+    await IssueReporter.withCurrent(log) {
+      _ = try? await Current.clock.sleep(for: .seconds(1))
+    }
+    #expect(heard.withLock { $0.count } == 1)
+    #expect(heard.withLock { $0.first?.contains("Current.clock = TestClock()") } == true)
+  }
+
   /// Promise: a cancelled task's sleep on the default clock throws
   /// `CancellationError`, with no report.
   @Test func aCancelledSleepOnTheDefaultClockIsNotReported() async {

@@ -225,9 +225,8 @@
       column: UInt = #column
     ) async {
       let giveUp = ContinuousClock.now.advanced(by: timeout)
-      guard await advance(to: deadline, giveUpAt: giveUp) else {
+      if await !advance(to: deadline, giveUpAt: giveUp) {
         reportOverrun("advance(to: \(deadline.offset))", timeout, fileID, filePath, line, column)
-        return
       }
     }
 

@@ -55,8 +55,10 @@
         return try await timeouts.sleep(until: deadline)
       }
       let error = UnimplementedError(field: "\(field).sleep", description: message(deadline))
-      TestRunnerReporter.report(
-        error.description, place.fileID, place.filePath, place.line, place.column)
+      // Reported as an unimplemented closure is: to the current reporter.
+      IssueReporter.report(
+        error.description, fileID: place.fileID, filePath: place.filePath, line: place.line,
+        column: place.column)
       throw error
     }
 
