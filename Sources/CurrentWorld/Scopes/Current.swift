@@ -35,5 +35,5 @@
   /// ship is a compile error. DEBUG builds make it a `var` that tests can
   /// overwrite.
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  public let Current: World = LaunchWorld.seal()
+  public let Current: World = LaunchWorld.seal(.firstUse)
 #endif

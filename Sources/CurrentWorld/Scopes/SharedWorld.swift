@@ -20,11 +20,16 @@
 /// to `Current` are seen by the code that made the `SharedWorld`, and the
 /// other way round, as with `Task {}`.
 ///
-/// In release builds ``Current`` is always ``World/live``, and a
+/// Making a `SharedWorld` does not read `Current`, so a stored
+/// `SharedWorld` property that is initialised before
+/// ``World/bootstrap(fileID:filePath:line:column:_:)`` runs (as an `@main`
+/// App's are) leaves the bootstrap open, in debug and release builds alike.
+/// In release builds ``Current`` is always the launch world, and a
 /// `SharedWorld` only runs the work.
 public struct SharedWorld: Sendable {
   #if DEBUG
-    private let box: WorldBox
+    /// The captured scope's world; `nil` for the process-wide world.
+    private let box: WorldBox?
   #endif
 
   /// Captures the world that ``Current`` sees here: the innermost scope's
@@ -32,7 +37,7 @@ public struct SharedWorld: Sendable {
   /// scope.
   public init() {
     #if DEBUG
-      box = WorldScope.box
+      box = WorldScope.scope
     #endif
   }
 
@@ -41,7 +46,7 @@ public struct SharedWorld: Sendable {
   /// - Returns: What `operation` returns.
   public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
     #if DEBUG
-      try WorldScope.$box.withValue(box, operation: operation)
+      try WorldScope.enter(box, operation: operation)
     #else
       try operation()
     #endif
@@ -66,7 +71,7 @@ public struct SharedWorld: Sendable {
     _ operation: () async throws -> Result
   ) async rethrows -> Result {
     #if DEBUG
-      try await WorldScope.$box.withValue(box, operation: operation, isolation: isolation)
+      try await WorldScope.enter(box, isolation: isolation, operation: operation)
     #else
       try await operation()
     #endif

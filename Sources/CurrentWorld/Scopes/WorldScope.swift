@@ -4,17 +4,33 @@
   /// Where ``Current`` reads and writes: the innermost scope bound to the
   /// task, or the process-wide world.
   enum WorldScope {
+    /// Connects CurrentWorldTesting's test runners in a test process, once,
+    /// before the first scope is entered or the process-wide world is made.
+    static let testRunners: Void = {
+      if World.Context.process == .test { TestSupportLink.connect() }
+    }()
+
     /// The world outside every scope, in the process's context. In a test
     /// process it also watches for code that escaped its test's world.
+    ///
+    /// Made at the first read or write of `Current` outside every scope, as
+    /// the release build's `let` is: that, and nothing earlier, closes
+    /// ``World/bootstrap(fileID:filePath:line:column:_:)``.
     static let processWide: WorldBox = {
-      let context = World.Context.process
-      if context == .test { TestSupportLink.connect() }
-      return WorldBox(LaunchWorld.seal(), watchesForEscapes: context == .test)
+      testRunners
+      return WorldBox(
+        LaunchWorld.seal(.firstUse), watchesForEscapes: World.Context.process == .test)
     }()
 
     /// The world of the innermost ``withWorld(_:operation:)`` around the
-    /// running task; outside every scope, the process-wide world.
-    @TaskLocal static var box = processWide
+    /// running task; `nil` outside every scope, so that capturing it
+    /// (``SharedWorld``) never makes the process-wide world early.
+    @TaskLocal static var scope: WorldBox?
+
+    /// The world that ``Current`` reads and writes right now.
+    static var box: WorldBox {
+      @inline(__always) get { scope ?? processWide }
+    }
 
     /// The world that ``Current`` reads right now.
     @inline(__always)
@@ -31,10 +47,28 @@
       box.store(world)
     }
 
+    /// Runs `operation` in `box`, a scope's world.
+    static func enter<Result>(_ box: WorldBox?, operation: () throws -> Result) rethrows -> Result {
+      testRunners
+      return try $scope.withValue(box, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` in `box`, a scope's world.
+    static func enter<Result>(
+      _ box: WorldBox?,
+      isolation: isolated (any Actor)?,
+      operation: () async throws -> Result
+    ) async rethrows -> Result {
+      testRunners
+      return try await $scope.withValue(box, operation: operation, isolation: isolation)
+    }
+
     /// Puts the process-wide world back as it was at launch, after a test
     /// that wrote it.
     static func resetProcessWide() {
-      processWide.store(LaunchWorld.seal())
+      // Sealed before `processWide` is made, whose own seal says "first use".
+      let launch = LaunchWorld.seal(.testRun)
+      processWide.store(launch)
     }
   }
 
@@ -79,7 +113,7 @@
     _ world: World,
     operation: () throws -> Result
   ) rethrows -> Result {
-    try WorldScope.$box.withValue(WorldBox(world), operation: operation)
+    try WorldScope.enter(WorldBox(world), operation: operation)
   }
 
   /// Runs the asynchronous `operation` in a world of its own, starting from
@@ -135,7 +169,6 @@
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await WorldScope.$box.withValue(
-      WorldBox(world), operation: operation, isolation: isolation)
+    try await WorldScope.enter(WorldBox(world), isolation: isolation, operation: operation)
   }
 #endif

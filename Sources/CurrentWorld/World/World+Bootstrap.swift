@@ -19,8 +19,10 @@ extension World {
   ///
   /// `configure` starts from the process's world (``live`` in an app) and
   /// runs at once; `Current` starts from its result. Only the first call
-  /// counts: a second call, or a call after `Current` was first read,
-  /// reports an issue and changes nothing. In a test process the
+  /// counts: a second call, or a call after `Current` was first read or
+  /// written outside every scope, reports an issue and changes nothing.
+  /// Debug and release builds accept and refuse the same calls: making a
+  /// ``SharedWorld`` first, for example, refuses nothing in either. In a test process the
   /// configuration is checked the same way but not applied, so an
   /// app-hosted test never starts from live launch values; a test's world
   /// comes from the test.
@@ -49,7 +51,15 @@ enum LaunchWorld {
   enum State: Sendable {
     case open
     case configured(World)
-    case sealed(World)
+    case sealed(World, by: Closer)
+  }
+
+  /// What fixed the launch world for good.
+  enum Closer: Sendable {
+    /// The first read or write of `Current` outside every scope.
+    case firstUse
+    /// XCTest's reset of the process-wide world around a test.
+    case testRun
   }
 
   private static let state = Locked(State.open)
@@ -68,21 +78,21 @@ enum LaunchWorld {
     }
   }
 
-  /// The launch world, fixed for good: the configured one (outside test
-  /// processes) or the process's own. `Current` calls it once, at its first
-  /// read.
-  static func seal() -> World {
+  /// The launch world, fixed for good by `closer` unless something closed
+  /// it before: the configured one (outside test processes) or the
+  /// process's own. `Current` calls it at its first read or write.
+  static func seal(_ closer: Closer) -> World {
     let context = World.Context.process
     let base = World.processWide(context)
     return state.withLock { state in
       switch state {
-      case .sealed(let world):
+      case .sealed(let world, _):
         return world
       case .configured(let world) where context != .test:
-        state = .sealed(world)
+        state = .sealed(world, by: closer)
         return world
       case .open, .configured:
-        state = .sealed(base)
+        state = .sealed(base, by: closer)
         return base
       }
     }
@@ -97,11 +107,17 @@ enum LaunchWorld {
         World.bootstrap was called a second time, so this call changed nothing: the launch \
         world is configured once. Put all launch configuration in one call.
         """
-    case .sealed:
+    case .sealed(_, by: .firstUse):
       return """
-        World.bootstrap was called after Current was first read, so it changed nothing: code \
-        has already seen the launch world. Call it first thing at launch, at the top of main \
-        or in your App's init, before anything reads Current.
+        World.bootstrap was called after Current was first read or written, so it changed \
+        nothing: code has already seen the launch world. Call it first thing at launch, at the \
+        top of main or in your App's init, before anything reads Current.
+        """
+    case .sealed(_, by: .testRun):
+      return """
+        World.bootstrap was called after XCTest started running tests, so it changed nothing: \
+        each test starts from the launch world, which was fixed when the first test began. \
+        Configure a test's world with Current or withWorld instead.
         """
     }
   }

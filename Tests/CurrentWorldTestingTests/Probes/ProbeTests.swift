@@ -112,15 +112,34 @@ struct ProbeTests {
     #expect(outcome.output.contains("class tearDown sees score: \(ScoreKey.testValue)"))
   }
 
+  /// Promise: bootstrap configures the launch world once; only a second
+  /// call or a use of `Current` closes it, not a `SharedWorld` or a scope
+  /// made earlier, so debug accepts and refuses what release does (the
+  /// release fixture makes the same calls), and the refusal names its cause.
   @Test func bootstrapConfiguresTheLaunchWorldOnce() throws {
     let outcome = try ProbeProcess.swiftTesting(
       "bootstrap", filter: "SwiftTestingProbes/bootstrap",
       environment: ["CURRENTWORLD_CONTEXT": "live"])
     #expect(!outcome.failed, "\(outcome.output)")
-    #expect(outcome.output.contains("score: 42, locale: fr_FR"))
+    #expect(outcome.output.contains("score: 42, locale: fr_FR"), "\(outcome.output)")
+    #expect(outcome.output.contains("shared score: 42"))
     #expect(outcome.output.contains("score after: 42"))
+    #expect(outcome.output.components(separatedBy: "World.bootstrap was called").count == 3)
     #expect(outcome.output.contains("World.bootstrap was called a second time"))
-    #expect(outcome.output.contains("World.bootstrap was called after Current was first read"))
+    #expect(
+      outcome.output.contains("World.bootstrap was called after Current was first read or written"))
+  }
+
+  /// Promise: a refusal names what closed bootstrap; in an XCTest run
+  /// that can be the observer's reset before a test, not a read.
+  @Test func bootstrapRefusedInAnXCTestRunSaysTheTestRunClosedIt() throws {
+    let outcome = try ProbeProcess.xcTest(
+      BootstrapInXCTestProbes.name, test: "BootstrapInXCTestProbes")
+    #expect(outcome.failed)
+    #expect(
+      outcome.output.contains("World.bootstrap was called after XCTest started running tests"),
+      "\(outcome.output)")
+    #expect(!outcome.output.contains("first read"))
   }
 
   @Test func bootstrapIsCheckedButNotAppliedInATestProcess() throws {

@@ -45,12 +45,17 @@ import Testing
 
   @Test(.enabled(if: ProbeProcess.current == "bootstrap"))
   func bootstrap() {
+    // As an `@main` App's stored properties are: made before its `init`
+    // calls bootstrap. The release fixture makes the same calls.
+    let shared = SharedWorld()
+    withWorld(World.live) {}
     World.bootstrap { world in
       world.score = 42
       world.locale = Locale(identifier: "fr_FR")
     }
     World.bootstrap { $0.score = 7 }
     print("score: \(Current.score), locale: \(Current.locale.identifier)")
+    print("shared score: \(shared.run { Current.score })")
     World.bootstrap { $0.score = 9 }
     print("score after: \(Current.score)")
   }

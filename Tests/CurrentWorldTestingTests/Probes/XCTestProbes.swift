@@ -37,6 +37,22 @@ final class PlainXCTestCaseProbes: XCTestCase {
 /// seeds' style relies on: a write in a class-level `setUp()` never reaches
 /// a test, and a class-level `tearDown()` after the last test sees the world
 /// as launched. Each prints what it saw; ``ProbeTests`` checks it.
+/// Bootstrap inside an XCTest run, after the observer reset the
+/// process-wide world for a test, though nothing read `Current`.
+final class BootstrapInXCTestProbes: XCTestCase {
+  static let name = "xctest-bootstrap"
+
+  func testA_connectsTheObserver() throws {
+    try XCTSkipUnless(ProbeProcess.current == Self.name, "a probe for a child process")
+    _ = World.test
+  }
+
+  func testB_bootstraps() throws {
+    try XCTSkipUnless(ProbeProcess.current == Self.name, "a probe for a child process")
+    World.bootstrap { $0.score = 42 }
+  }
+}
+
 final class ResetAroundTestsProbes: XCTestCase {
   static let name = "xctest-resets"
 

@@ -16,6 +16,9 @@ extension World {
   }
 }
 
+// As an `@main` App's stored properties are: made before its `init` calls
+// bootstrap. The debug probe `bootstrap` makes the same calls.
+let shared = SharedWorld()
 World.bootstrap { world in
   world.greeting = "configured at launch"
   world.locale = Locale(identifier: "fr_FR")
@@ -23,5 +26,6 @@ World.bootstrap { world in
 World.bootstrap { $0.greeting = "a second call" }
 print("greeting: \(Current.greeting)")
 print("locale: \(Current.locale.identifier)")
+print("shared greeting: \(shared.run { Current.greeting })")
 World.bootstrap { $0.greeting = "a call after the first read" }
 print("greeting after: \(Current.greeting)")
