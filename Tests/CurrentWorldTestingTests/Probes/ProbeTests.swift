@@ -51,6 +51,19 @@ struct ProbeTests {
     Self.expectNamesBothFixes(outcome.output)
   }
 
+  /// Promise: a sleep on `World.test`'s clock fails a plain XCTestCase at
+  /// once, naming `Current.clock` and both fixes, and throws; it never waits.
+  @Test func aSleepOnTheTestClockFailsAPlainXCTestCaseAtOnce() throws {
+    let outcome = try ProbeProcess.xcTest(
+      "plain-xctest-clock", test: "PlainXCTestCaseProbes/testSleepOnTheTestWorldsClock")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("with 1 failure"))
+    #expect(outcome.output.contains("Code slept for 60.0 seconds on Current.clock"))
+    #expect(outcome.output.contains("Current.clock = TestClock()"))
+    #expect(outcome.output.contains("Current.clock = ImmediateClock()"))
+    #expect(outcome.output.contains("sleep threw UnimplementedError"))
+  }
+
   @Test func anEscapeIsAWarningShownOnce() throws {
     let outcome = try ProbeProcess.swiftTesting("escape-warning", filter: "escapeWarning")
     #expect(!outcome.failed, "\(outcome.output)")

@@ -22,6 +22,18 @@ final class WorldTestCaseProbes: WorldTestCase {
 /// The same, in a plain `XCTestCase` that never names CurrentWorldTesting's
 /// types: CurrentWorld connects the runner by itself.
 final class PlainXCTestCaseProbes: XCTestCase {
+  func testSleepOnTheTestWorldsClock() async throws {
+    try XCTSkipUnless(ProbeProcess.current == "plain-xctest-clock", "a probe for a child process")
+    await withWorld(World.test) {
+      do {
+        try await Current.clock.sleep(for: .seconds(60))
+        print("slept")
+      } catch {
+        print("sleep threw \(type(of: error))")
+      }
+    }
+  }
+
   func testForgottenOverrideFromGCD() throws {
     try XCTSkipUnless(ProbeProcess.current == "plain-xctest-gcd", "a probe for a child process")
     let done = DispatchSemaphore(value: 0)

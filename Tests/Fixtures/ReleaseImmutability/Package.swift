@@ -3,7 +3,9 @@
 // be overridden in a release build. `.ci/run` builds it (see
 // `check-release-immutability`): `Reads` builds in debug and release,
 // `Writes` builds in debug and must fail to compile in release, and
-// `Bootstrap` shows launch configuration working, once, in release.
+// `Bootstrap` shows launch configuration working, once, in release, and
+// `TestNames` builds in debug and is refused in release with a message that
+// says tests need a debug build.
 import Foundation
 import PackageDescription
 
@@ -23,6 +25,12 @@ let package = Package(
     .target(
       name: "Writes",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
+    .target(
+      name: "TestNames",
+      dependencies: [
+        .product(name: "CurrentWorld", package: root.lastPathComponent),
+        .product(name: "CurrentWorldTesting", package: root.lastPathComponent),
+      ]),
     .executableTarget(
       name: "Bootstrap",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),

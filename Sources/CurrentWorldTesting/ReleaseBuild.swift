@@ -1,0 +1,154 @@
+#if !DEBUG
+  // In a release build `Current` is a `let` and there are no test worlds, so
+  // this module's names exist only to say so: a test target built in release
+  // is told, at each use, that tests need a debug build, rather than "cannot
+  // find 'TestClock' in scope". The message is repeated because `@available`
+  // takes only a literal.
+  import CurrentWorld
+  import Foundation
+  import Testing
+  import XCTest
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public final class TestClock {
+    /// Unavailable in a release build.
+    public init(now: TestInstant = TestInstant()) {}
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public final class ImmediateClock {
+    /// Unavailable in a release build.
+    public init() {}
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public final class UnimplementedClock {
+    /// Unavailable in a release build.
+    public init(_ field: String = "Current.clock") {}
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public struct TestInstant {
+    /// Unavailable in a release build.
+    public init(offset: Duration = .zero) {}
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public final class StateRecorder<Model, Value> {
+    /// Unavailable in a release build.
+    public init(_ model: Model, _ keyPath: KeyPath<Model, Value>) {}
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  open class WorldTestCase: XCTestCase {}
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public struct WorldTrait: TestTrait, SuiteTrait {}
+
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  extension Trait where Self == WorldTrait {
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    public static var world: WorldTrait { fatalError() }
+
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    public static func world(_ update: @escaping @Sendable (inout World) -> Void) -> WorldTrait {
+      fatalError()
+    }
+  }
+
+  extension World {
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    @available(
+      *, unavailable,
+      message:
+        "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+    )
+    public static var test: World { fatalError() }
+
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    @available(
+      *, unavailable,
+      message:
+        "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+    )
+    public static var testDate: Date { fatalError() }
+  }
+
+  extension UUID {
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    @available(
+      *, unavailable,
+      message:
+        "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+    )
+    public static func incrementing() -> @Sendable () -> UUID { fatalError() }
+
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    @available(
+      *, unavailable,
+      message:
+        "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+    )
+    public init(_ number: UInt64) { fatalError() }
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public func expectDeallocation<Object: AnyObject>(
+    timeout: Duration = .seconds(1),
+    _ scope: () async throws -> Object
+  ) async -> Bool { fatalError() }
+
+  extension XCTestCase {
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    @available(
+      *, unavailable,
+      message:
+        "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+    )
+    public func assertDeallocatedAfterTest(_ object: AnyObject) { fatalError() }
+  }
+#endif
