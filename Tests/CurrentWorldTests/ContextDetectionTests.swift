@@ -102,7 +102,7 @@ import Testing
   @Test(arguments: cases)
   func detects(_ testCase: Case) {
     let context = World.Context.detect(
-      arguments: testCase.arguments, environment: testCase.environment)
+      arguments: testCase.arguments, environment: { testCase.environment[$0] })
     #expect(context == testCase.expected, "\(testCase.name)")
   }
 

@@ -64,6 +64,15 @@ import Testing
     #expect(world.calendar.timeZone == Self.tokyo)
   }
 
+  /// Promise: the live world's calendar computes in its time zone and
+  /// locale, though `World.live` skips the alignment to launch faster.
+  @Test func theLiveWorldsCalendarAgreesWithItsTimeZoneAndLocale() {
+    // By identifier: an autoupdating value never equals a fixed one.
+    let world = World.live
+    #expect(world.calendar.timeZone.identifier == world.timeZone.identifier)
+    #expect(world.calendar.locale?.identifier == world.locale.identifier)
+  }
+
   @Test func formatterStyleAndCalendarAgree() {
     withWorld(fixedWorld()) {
       Current.timeZone = Self.tokyo

@@ -41,8 +41,7 @@ extension World.Context {
   /// This process's context, detected once from its arguments and
   /// environment.
   static let process: World.Context = {
-    let process = ProcessInfo.processInfo
-    if let value = process.environment[environmentVariable], World.Context(rawValue: value) == nil {
+    if let value = variable(environmentVariable), World.Context(rawValue: value) == nil {
       let issue = ReportedIssue(
         message: """
           \(environmentVariable)=\(value) is not a context, so it is ignored: use live, test \
@@ -53,38 +52,59 @@ extension World.Context {
       // Straight to standard error: this runs while the first world is made.
       IssueReporter.standardError.report(issue)
     }
-    return detect(arguments: process.arguments, environment: process.environment)
+    return detect(arguments: CommandLine.arguments, environment: variable)
   }()
 
+  /// One variable of this process's environment. Read with `getenv`, not
+  /// `ProcessInfo.environment`, whose whole dictionary cost more than the
+  /// rest of a release app's first read of `Current`.
+  static func variable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
   /// The context of a process started with `arguments` (the executable
-  /// first) in `environment`.
+  /// first) whose environment variables `environment` looks up.
   ///
   /// A pure function, so that every runner's command line can be tested
   /// without being that runner. An unknown value of
   /// ``environmentVariable`` is ignored, and detection goes on.
-  static func detect(arguments: [String], environment: [String: String]) -> World.Context {
-    if let forced = environment[environmentVariable].flatMap(World.Context.init(rawValue:)) {
+  static func detect(
+    arguments: [String],
+    environment: (String) -> String?
+  ) -> World.Context {
+    if let forced = environment(environmentVariable).flatMap(World.Context.init(rawValue:)) {
       return forced
     }
-    if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" { return .preview }
-    if xcodeTestVariables.contains(where: { environment[$0] != nil }) { return .test }
+    if environment("XCODE_RUNNING_FOR_PREVIEWS") == "1" { return .preview }
+    if xcodeTestVariables.contains(where: { environment($0) != nil }) { return .test }
     guard let executable = arguments.first else { return .live }
     // Compare whole path components: an app in "Tools.xctestplans/" is no
     // test bundle, and Linux's `swift test` runs "…/NamePackageTests.xctest".
-    let components = executable.split(separator: "/")
-    if components.contains(where: { $0.hasSuffix(".xctest") }) { return .test }
-    switch components.last {
-    case "xctest":
+    // In UTF-8 bytes, in one pass: `String.hasSuffix` and `split` cost a
+    // release app's first read of `Current` more than the rest of it.
+    let path = executable.utf8
+    var start = path.startIndex
+    for index in path.indices where path[index] == UInt8(ascii: "/") {
+      if path[start..<index].ends(with: ".xctest") { return .test }
+      start = path.index(after: index)
+    }
+    let name = path[start...]
+    if name.ends(with: ".xctest") { return .test }
+    if name.elementsEqual("xctest".utf8) {
       // macOS `swift test` runs XCTest as `xctest [options] Name.xctest`.
       let bundle = arguments.dropFirst().contains {
-        $0.hasSuffix(".xctest") || $0.hasSuffix(".xctest/")
+        $0.utf8.ends(with: ".xctest") || $0.utf8.ends(with: ".xctest/")
       }
       return bundle ? .test : .live
-    case "swiftpm-testing-helper":
-      // macOS `swift test` runs Swift Testing through this helper.
-      return .test
-    default:
-      return .live
     }
+    // macOS `swift test` runs Swift Testing through this helper.
+    return name.elementsEqual("swiftpm-testing-helper".utf8) ? .test : .live
+  }
+}
+
+extension BidirectionalCollection<UInt8> {
+  /// Whether these UTF-8 bytes end with the bytes of `suffix`.
+  fileprivate func ends(with suffix: String) -> Bool {
+    reversed().starts(with: suffix.utf8.reversed())
   }
 }

@@ -46,7 +46,8 @@ public struct World: Sendable {
 
   /// The production world: the system clock, the user's calendar, locale and
   /// time zone (updating as the user changes them),
-  /// `NotificationCenter.default`, and the live APIs.
+  /// `NotificationCenter.default`, and the live APIs, which are made at
+  /// their first call (so reading `Current` never starts `URLSession`).
   ///
   /// In a test process nothing in it reaches production: its ``context`` is
   /// ``Context-swift.enum/test``, so app-defined keys give their `testValue`,
@@ -60,24 +61,29 @@ public struct World: Sendable {
   /// ```
   public static var live: World {
     let inTests = World.Context.process == .test
+    // Not aligned (see `WorldStorage.Fields.alignCalendar()`): the
+    // autoupdating calendar already follows the user's time zone and
+    // locale, and comparing them would resolve all three, which cost more
+    // than the rest of a release app's first read of `Current`.
     return World(
-      WorldStorage.Fields(
-        context: inTests ? .test : .live,
-        date: { Date() },
-        clock: ClockBox(ContinuousClock()),
-        uuid: { UUID() },
-        calendar: .autoupdatingCurrent,
-        locale: .autoupdatingCurrent,
-        timeZone: .autoupdatingCurrent,
-        notifications: .live,
-        pokemonsAPI: inTests
-          ? PokemonsAPI(
-            fetchPokemons: TestProcess.refusingLiveAccess("Current.pokemonsAPI.fetchPokemons"))
-          : .live(),
-        catFactAPI: inTests
-          ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
-          : .live()
-      ))
+      storage: WorldStorage(
+        WorldStorage.Fields(
+          context: inTests ? .test : .live,
+          date: { Date() },
+          clock: ClockBox(ContinuousClock()),
+          uuid: { UUID() },
+          calendar: .autoupdatingCurrent,
+          locale: .autoupdatingCurrent,
+          timeZone: .autoupdatingCurrent,
+          notifications: .live,
+          pokemonsAPI: inTests
+            ? PokemonsAPI(
+              fetchPokemons: TestProcess.refusingLiveAccess("Current.pokemonsAPI.fetchPokemons"))
+            : PokemonsAPI(fetchPokemons: { try await LiveAPIs.pokemons.fetchPokemons() }),
+          catFactAPI: inTests
+            ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
+            : CatFactAPI(fetchFact: { try await LiveAPIs.catFact.fetchFact() })
+        )))
   }
 
   /// Which default an app-defined dependency takes when nothing overrides
