@@ -26,14 +26,21 @@ let package = Package(
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
-    // The overridable `Current`; it does not depend on swift-dependencies,
-    // so its -Onone build stays quick.
+    // The overridable `Current`, beside swift-dependencies built the same
+    // way: optimized with DEBUG defined, and at -Onone, as tests run.
     .executableTarget(
       name: "OverridableBenchmarks",
       dependencies: [
         "BenchmarkHarness",
         .product(name: "CurrentWorld", package: root.lastPathComponent),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
+    ),
+    // The first read of `Current` in a fresh release process, one read per
+    // launch; `run` launches it many times.
+    .executableTarget(
+      name: "LaunchBenchmarks",
+      dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]
     ),
   ],
   swiftLanguageModes: [.v6]

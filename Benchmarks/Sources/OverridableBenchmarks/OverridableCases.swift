@@ -1,6 +1,7 @@
 #if DEBUG
   import BenchmarkHarness
   import CurrentWorld
+  import Dependencies
   import Foundation
 
   /// An app-defined dependency, for the cost of reading one.
@@ -23,6 +24,8 @@
   /// Cases measured in the optimized build with DEBUG defined, where
   /// `Current` can be overridden.
   enum OverridableCases {
+    static let fixedDate = Date(timeIntervalSinceReferenceDate: 1)
+
     static var all: [Case] {
       Current.date = cheapDate
       return [
@@ -74,6 +77,20 @@
           let world = Current
           for index in 0..<n {
             withWorld(world) { blackHole(index) }
+          }
+        },
+        Case(name: "swift-dependencies: withDependencies, one override") { n in
+          for index in 0..<n {
+            withDependencies {
+              $0.date = .constant(fixedDate)
+            } operation: {
+              blackHole(index)
+            }
+          }
+        },
+        Case(name: "CurrentWorld overridable: Current.date = …, in a scope") { n in
+          withWorld(Current) {
+            for _ in 0..<n { Current.date = cheapDate }
           }
         },
       ]

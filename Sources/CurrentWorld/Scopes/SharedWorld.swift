@@ -28,8 +28,7 @@
 /// `SharedWorld` only runs the work.
 public struct SharedWorld: Sendable {
   #if DEBUG
-    /// The captured scope's world; `nil` for the process-wide world.
-    private let box: WorldBox?
+    private let box: WorldBox
   #endif
 
   /// Captures the world that ``Current`` sees here: the innermost scope's
@@ -37,7 +36,7 @@ public struct SharedWorld: Sendable {
   /// scope.
   public init() {
     #if DEBUG
-      box = WorldScope.scope
+      box = WorldScope.box
     #endif
   }
 
@@ -46,7 +45,7 @@ public struct SharedWorld: Sendable {
   /// - Returns: What `operation` returns.
   public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
     #if DEBUG
-      try WorldScope.enter(box, operation: operation)
+      try WorldScope.$box.withValue(box, operation: operation)
     #else
       try operation()
     #endif
@@ -71,7 +70,7 @@ public struct SharedWorld: Sendable {
     _ operation: () async throws -> Result
   ) async rethrows -> Result {
     #if DEBUG
-      try await WorldScope.enter(box, isolation: isolation, operation: operation)
+      try await WorldScope.$box.withValue(box, operation: operation, isolation: isolation)
     #else
       try await operation()
     #endif

@@ -4,33 +4,22 @@
   /// Where ``Current`` reads and writes: the innermost scope bound to the
   /// task, or the process-wide world.
   enum WorldScope {
-    /// Connects CurrentWorldTesting's test runners in a test process, once,
-    /// before the first scope is entered or the process-wide world is made.
-    static let testRunners: Void = {
-      if World.Context.process == .test { TestSupportLink.connect() }
-    }()
-
     /// The world outside every scope, in the process's context. In a test
     /// process it also watches for code that escaped its test's world.
     ///
-    /// Made at the first read or write of `Current` outside every scope, as
-    /// the release build's `let` is: that, and nothing earlier, closes
+    /// Its world is fixed at the first read or write of `Current` outside
+    /// every scope, as the release build's `let` is: that, and not making
+    /// this box (as a ``SharedWorld`` or a scope does), closes
     /// ``World/bootstrap(fileID:filePath:line:column:_:)``.
     static let processWide: WorldBox = {
-      testRunners
-      return WorldBox(
-        LaunchWorld.seal(.firstUse), watchesForEscapes: World.Context.process == .test)
+      let context = World.Context.process
+      if context == .test { TestSupportLink.connect() }
+      return WorldBox.launching(watchesForEscapes: context == .test)
     }()
 
     /// The world of the innermost ``withWorld(_:operation:)`` around the
-    /// running task; `nil` outside every scope, so that capturing it
-    /// (``SharedWorld``) never makes the process-wide world early.
-    @TaskLocal static var scope: WorldBox?
-
-    /// The world that ``Current`` reads and writes right now.
-    static var box: WorldBox {
-      @inline(__always) get { scope ?? processWide }
-    }
+    /// running task; outside every scope, the process-wide world.
+    @TaskLocal static var box = processWide
 
     /// The world that ``Current`` reads right now.
     @inline(__always)
@@ -47,28 +36,11 @@
       box.store(world)
     }
 
-    /// Runs `operation` in `box`, a scope's world.
-    static func enter<Result>(_ box: WorldBox?, operation: () throws -> Result) rethrows -> Result {
-      testRunners
-      return try $scope.withValue(box, operation: operation)
-    }
-
-    /// Runs the asynchronous `operation` in `box`, a scope's world.
-    static func enter<Result>(
-      _ box: WorldBox?,
-      isolation: isolated (any Actor)?,
-      operation: () async throws -> Result
-    ) async rethrows -> Result {
-      testRunners
-      return try await $scope.withValue(box, operation: operation, isolation: isolation)
-    }
-
     /// Puts the process-wide world back as it was at launch, after a test
     /// that wrote it.
     static func resetProcessWide() {
-      // Sealed before `processWide` is made, whose own seal says "first use".
-      let launch = LaunchWorld.seal(.testRun)
-      processWide.store(launch)
+      // Sealed here first, so that bootstrap's refusal names the test run.
+      processWide.store(LaunchWorld.seal(.testRun))
     }
   }
 
@@ -113,7 +85,7 @@
     _ world: World,
     operation: () throws -> Result
   ) rethrows -> Result {
-    try WorldScope.enter(WorldBox(world), operation: operation)
+    try WorldScope.$box.withValue(WorldBox(world), operation: operation)
   }
 
   /// Runs the asynchronous `operation` in a world of its own, starting from
@@ -169,6 +141,7 @@
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await WorldScope.enter(WorldBox(world), isolation: isolation, operation: operation)
+    try await WorldScope.$box.withValue(
+      WorldBox(world), operation: operation, isolation: isolation)
   }
 #endif

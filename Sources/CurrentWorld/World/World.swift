@@ -90,7 +90,7 @@ public struct World: Sendable {
   /// it: its key's live, test or preview value.
   public var context: Context {
     get { storage.fields.context }
-    set { update(\.context) { $0.context = newValue } }
+    set { update(.context) { $0.context = newValue } }
   }
 
   /// The calendar, which always computes in this world's ``timeZone`` and
@@ -102,7 +102,7 @@ public struct World: Sendable {
   public var calendar: Calendar {
     get { storage.fields.calendar }
     set {
-      update(\.calendar) {
+      update(.calendar) {
         $0.calendar = newValue
         $0.alignCalendar()
       }
@@ -113,21 +113,21 @@ public struct World: Sendable {
   /// ``clock`` instead.
   public var date: @Sendable () -> Date {
     get { storage.fields.date }
-    set { update(\.date) { $0.date = newValue } }
+    set { update(.date) { $0.date = newValue } }
   }
 
   /// The clock that code waits on: `ContinuousClock` in ``live``. The HTTP
   /// client's timeout sleeps on it too, so a `TestClock` controls that.
   public var clock: any Clock<Duration> {
     get { storage.fields.clock.clock }
-    set { update(\.clock) { $0.clock = ClockBox(newValue) } }
+    set { update(.clock) { $0.clock = ClockBox(newValue) } }
   }
 
   /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test
   /// world.
   public var uuid: @Sendable () -> UUID {
     get { storage.fields.uuid }
-    set { update(\.uuid) { $0.uuid = newValue } }
+    set { update(.uuid) { $0.uuid = newValue } }
   }
 
   /// The locale that formatting and the calendar use: the user's, updating
@@ -135,7 +135,7 @@ public struct World: Sendable {
   public var locale: Locale {
     get { storage.fields.locale }
     set {
-      update(\.locale) {
+      update(.locale) {
         $0.locale = newValue
         $0.alignCalendar()
       }
@@ -147,7 +147,7 @@ public struct World: Sendable {
   public var timeZone: TimeZone {
     get { storage.fields.timeZone }
     set {
-      update(\.timeZone) {
+      update(.timeZone) {
         $0.timeZone = newValue
         $0.alignCalendar()
       }
@@ -158,21 +158,21 @@ public struct World: Sendable {
   /// in ``live``, a private recording hub in `World.test`.
   public var notifications: NotificationHub {
     get { storage.fields.notifications }
-    set { update(\.notifications) { $0.notifications = newValue } }
+    set { update(.notifications) { $0.notifications = newValue } }
   }
 
   /// The Pokémon backend; in a test process it refuses to run unless
   /// overridden.
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
-    set { update(\.pokemonsAPI) { $0.pokemonsAPI = newValue } }
+    set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
   }
 
   /// The cat fact backend; in a test process it refuses to run unless
   /// overridden.
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
-    set { update(\.catFactAPI) { $0.catFactAPI = newValue } }
+    set { update(.catFactAPI) { $0.catFactAPI = newValue } }
   }
 
   /// Reads or overrides a dependency that the app defines with a
@@ -203,37 +203,38 @@ public struct World: Sendable {
     }
     set {
       let id = ObjectIdentifier(key)
-      record(
-        WorldEdits.Change(target: .key(id)) { fields in
-          let node = TypedDependency(key: id, value: newValue, next: nil)
-          fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
-        })
+      update(key: id) { fields in
+        let node = TypedDependency(key: id, value: newValue, next: nil)
+        fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
+      }
     }
   }
 
   /// Writes one built-in field by giving this world a new storage; other
-  /// worlds that shared the old one keep it unchanged.
+  /// worlds that shared the old one keep it unchanged. Records `field` in
+  /// ``edits``, so that a scope can copy it on top of writes made meanwhile.
+  /// The new storage keeps the old one's scope (see ``ScopeState/store(_:)``),
+  /// so that storing it back in that scope needs no copy.
   ///
-  /// `field` only names the write, so that a later write to the same field
-  /// replaces it in ``edits``; `write` makes it. A direct assignment, not a
-  /// key-path write: a closure written through a generic key path is
-  /// wrapped in reabstraction thunks that every later read would call.
-  mutating func update(
-    _ field: PartialKeyPath<WorldStorage.Fields> & Sendable,
-    _ write: @escaping @Sendable (inout WorldStorage.Fields) -> Void
-  ) {
-    record(WorldEdits.Change(target: .field(field), apply: write))
+  /// A direct assignment in `write`, not a key-path write: a closure written
+  /// through a generic key path is wrapped in reabstraction thunks that every
+  /// later read would call. `write` does not escape, so a write allocates
+  /// only the new storage.
+  mutating func update(_ field: WorldStorage.Field, _ write: (inout WorldStorage.Fields) -> Void) {
+    var fields = storage.fields
+    write(&fields)
+    if edits == nil { edits = WorldEdits(base: storage) }
+    edits!.fields.insert(field)
+    storage = WorldStorage(consume fields, scope: storage.scope)
   }
 
-  /// Makes `change` to a new storage, and records it in ``edits``, so that
-  /// a scope can make it again on top of writes made meanwhile.
-  mutating func record(_ change: WorldEdits.Change) {
-    var edits = self.edits ?? WorldEdits(base: storage)
-    self.edits = nil  // leaves `edits` the only owner, so appending copies nothing
-    edits.record(change)
-    self.edits = edits
+  /// Writes the app-defined dependency `key`, as ``update(_:_:)`` writes a
+  /// built-in field.
+  mutating func update(key: ObjectIdentifier, _ write: (inout WorldStorage.Fields) -> Void) {
     var fields = storage.fields
-    change.apply(&fields)
-    storage = WorldStorage(fields)
+    write(&fields)
+    if edits == nil { edits = WorldEdits(base: storage) }
+    if !edits!.keys.contains(key) { edits!.keys.append(key) }
+    storage = WorldStorage(consume fields, scope: storage.scope)
   }
 }

@@ -8,20 +8,22 @@ import Foundation
 /// ``World/update(_:_:)``); a storage is never changed once made.
 final class WorldStorage: Sendable {
   let fields: Fields
-  /// The scope that stored this storage, if a scope's write made it: a world
-  /// read from here and then changed is merged back into that scope, field
-  /// by field, rather than replacing it.
+  /// The scope that stored this storage, or the storage it was written
+  /// from, if a scope's write made it: a world read from here and then
+  /// changed is merged back into that scope, field by field, rather than
+  /// replacing it.
   let scope: ScopeToken?
 
-  init(_ fields: Fields, scope: ScopeToken? = nil) {
+  init(_ fields: consuming Fields, scope: ScopeToken? = nil) {
     self.fields = fields
     self.scope = scope
   }
 
   /// The values a world is made of: one stored property per built-in
-  /// field. A new built-in field is declared here, given its accessor in
-  /// `World.swift` and its value in ``World/live``; edits, merging, `print`
-  /// and `dump` follow from this declaration.
+  /// field. A new built-in field is declared here, given its bit in
+  /// ``WorldStorage/Field`` and its line in ``merging(_:from:)``, its
+  /// accessor in `World.swift` and its value in ``World/live``; `print` and
+  /// `dump` follow from this declaration.
   struct Fields: Sendable {
     var context: World.Context
     var date: @Sendable () -> Date
@@ -46,15 +48,6 @@ final class WorldStorage: Sendable {
     mutating func alignCalendar() {
       if calendar.timeZone != timeZone { calendar.timeZone = timeZone }
       if calendar.locale != locale { calendar.locale = locale }
-    }
-
-    /// These fields with `edits` applied again, in the order they were
-    /// made: a write that landed since the edited world was read survives
-    /// unless the edits wrote the same field.
-    func merging(_ edits: WorldEdits) -> Fields {
-      var merged = self
-      for edit in edits.changes { edit.apply(&merged) }
-      return merged
     }
   }
 }

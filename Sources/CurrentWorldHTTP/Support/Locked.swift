@@ -1,30 +1,39 @@
 // Foundation brings the C library (Darwin or Glibc).
 import Foundation
 
-/// The package's one lock primitive: a `pthread_mutex_t` of its own.
+/// The package's one lock primitive: a `pthread_mutex_t` at an address that
+/// its owner allocates, so that an object can keep its lock and its state in
+/// one allocation.
 ///
 /// `Synchronization.Mutex` needs iOS 18 and macOS 15, and `NSLock` adds an
 /// Objective-C object and a message send on Darwin, so every lock in the
-/// package is one of these: ``Locked`` wraps it with a value, and the core's
-/// scope boxes (read on every `Current` read) lock it directly. It lives in
+/// package is one of these: ``Lock`` owns one, ``Locked`` wraps that with a
+/// value, and the core's scope boxes (made on every scope entry, read on
+/// every `Current` read) keep one beside their state. It lives in
 /// CurrentWorldHTTP, the lowest module, so that all three modules share it.
 ///
 /// Nothing that can run user code may happen while it is held.
-package final class Lock: @unchecked Sendable {
+package struct RawLock {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  /// An unlocked lock.
-  package init() {
-    mutex = .allocate(capacity: 1)
+  /// The bytes a lock takes at its address.
+  package static var byteCount: Int { MemoryLayout<pthread_mutex_t>.stride }
+  /// The alignment its address needs.
+  package static var alignment: Int { MemoryLayout<pthread_mutex_t>.alignment }
+
+  /// Makes an unlocked lock at `address`, which holds ``byteCount`` bytes
+  /// aligned to ``alignment``. Call ``destroy()`` before freeing them.
+  package init(at address: UnsafeMutableRawPointer) {
+    mutex = address.bindMemory(to: pthread_mutex_t.self, capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     let status = pthread_mutex_init(mutex, nil)
     precondition(status == 0, "pthread_mutex_init failed: \(status)")
   }
 
-  deinit {
+  /// Ends the lock; its bytes can then be freed.
+  package func destroy() {
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
-    mutex.deallocate()
   }
 
   /// Takes the lock, waiting for it.
@@ -36,6 +45,33 @@ package final class Lock: @unchecked Sendable {
   /// Releases the lock.
   package func unlock() {
     pthread_mutex_unlock(mutex)
+  }
+}
+
+/// A ``RawLock`` that owns its memory.
+package final class Lock: @unchecked Sendable {
+  private let raw: RawLock
+  private let memory: UnsafeMutableRawPointer
+
+  /// An unlocked lock.
+  package init() {
+    memory = .allocate(byteCount: RawLock.byteCount, alignment: RawLock.alignment)
+    raw = RawLock(at: memory)
+  }
+
+  deinit {
+    raw.destroy()
+    memory.deallocate()
+  }
+
+  /// Takes the lock, waiting for it.
+  package func lock() {
+    raw.lock()
+  }
+
+  /// Releases the lock.
+  package func unlock() {
+    raw.unlock()
   }
 
   /// Runs `body` while holding the lock.

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import CurrentWorld
+
+/// Promise: a world read earlier and changed keeps, for every built-in
+/// field, both its own write and a write to another field made since. Each
+/// field is merged by its bit in `WorldStorage.Field`; a field without its
+/// bit or its line in `merging(_:from:)` fails here.
+@Suite struct FieldMergeTests {
+  /// One write per built-in field, and a check that it arrived.
+  static let hub = NotificationHub.recording()
+  static let zero = UUID(uuidString: "00000000-0000-0000-0000-000000000000")!
+  static let writes:
+    [(
+      name: String, write: @Sendable (inout World) -> Void, landed: @Sendable (World) async -> Bool
+    )] = [
+      ("context", { $0.context = .preview }, { $0.context == .preview }),
+      ("date", { $0.date = { .distantFuture } }, { $0.date() == .distantFuture }),
+      ("clock", { $0.clock = SuspendingClock() }, { $0.clock is SuspendingClock }),
+      ("uuid", { $0.uuid = { Self.zero } }, { $0.uuid() == Self.zero }),
+      (
+        "calendar", { $0.calendar = Calendar(identifier: .japanese) },
+        { $0.calendar.identifier == .japanese }
+      ),
+      ("locale", { $0.locale = Locale(identifier: "ja_JP") }, { $0.locale.identifier == "ja_JP" }),
+      (
+        "timeZone", { $0.timeZone = TimeZone(identifier: "Asia/Tokyo")! },
+        { $0.timeZone.identifier == "Asia/Tokyo" }
+      ),
+      (
+        "notifications", { $0.notifications = hub },
+        { $0.notifications === hub }
+      ),
+      (
+        "pokemonsAPI", { $0.pokemonsAPI = PokemonsAPI(fetchPokemons: { ["mew"] }) },
+        { (try? await $0.pokemonsAPI.fetchPokemons()) == ["mew"] }
+      ),
+      (
+        "catFactAPI",
+        { $0.catFactAPI = CatFactAPI(fetchFact: { CatFact(fact: "purr", length: 4) }) },
+        { (try? await $0.catFactAPI.fetchFact())?.fact == "purr" }
+      ),
+    ]
+
+  @Test func everyBuiltInFieldHasABit() {
+    let stored = Mirror(reflecting: World.live.storage.fields).children.compactMap(\.label)
+      .filter { $0 != "dependencies" }
+    #expect(stored.count == WorldStorage.Field.all.count)
+    #expect(Set(stored) == Set(Self.writes.map(\.name)))
+    #expect(Set(WorldStorage.Field.all.map(\.rawValue)).count == stored.count)
+  }
+
+  @Test(arguments: 0..<writes.count)
+  func aFieldWrittenOnAnEarlyReadKeepsALaterWrite(_ index: Int) async {
+    let (name, write, landed) = Self.writes[index]
+    await withWorld(fixedWorld()) {
+      var early = Current
+      Current.retryCount = 7
+      write(&early)
+      Current = early
+      #expect(await landed(Current), "\(name)")
+      #expect(Current.retryCount == 7, "\(name)")
+      #expect(Current.calendar.timeZone == Current.timeZone, "\(name)")
+    }
+  }
+
+  @Test func anAppKeyWrittenOnAnEarlyReadKeepsALaterFieldWrite() {
+    withWorld(fixedWorld()) {
+      var early = Current
+      Current.locale = Locale(identifier: "ja_JP")
+      early.retryCount = 3
+      Current = early
+      #expect(Current.retryCount == 3)
+      #expect(Current.locale.identifier == "ja_JP")
+    }
+  }
+}
