@@ -73,6 +73,33 @@ import Testing
     }
   }
 
+  /// Promise: an app-defined value lives as long as a world holds it, and
+  /// no longer: a replaced or dropped world releases it, once.
+  @Test func appDefinedValuesAreReleasedWithTheirLastWorld() {
+    final class Token: Sendable {}
+    enum TokenKey: WorldKey {
+      static let liveValue: Token? = nil
+      static let testValue: Token? = nil
+    }
+    weak var first: Token?
+    weak var second: Token?
+    do {
+      var world = fixedWorld()
+      let token = Token()
+      first = token
+      world[TokenKey.self] = token
+      var copy = world
+      copy[TokenKey.self] = Token()
+      second = copy[TokenKey.self]
+      #expect(world[TokenKey.self] === token)
+      #expect(first != nil && second != nil)
+      world[TokenKey.self] = nil
+      #expect(first != nil)  // `token` still holds it
+    }
+    #expect(first == nil)
+    #expect(second == nil)
+  }
+
   @Test func writesInsideAScopeStayInIt() {
     withWorld(fixedWorld()) {
       withWorld {

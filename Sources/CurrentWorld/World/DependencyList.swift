@@ -5,19 +5,19 @@
 /// and at `-Onone`, how tests and debug apps run, a dictionary lookup costs
 /// more than the rest of the read. A world overrides a handful of keys, and
 /// walking a few nodes is cheaper than hashing one.
-class DependencyList: @unchecked Sendable {
-  // `@unchecked`: every stored property is a `let`, and the one subclass
-  // holds a `Sendable` value in a `let`.
+final class DependencyList: @unchecked Sendable {
+  // `@unchecked`: every stored property is a `let`, and the value was
+  // `Sendable` when it was set.
   let key: ObjectIdentifier
+  let value: DependencyValue
   let next: DependencyList?
 
-  init(key: ObjectIdentifier, next: DependencyList?) {
+  init(key: ObjectIdentifier, value: DependencyValue, next: DependencyList?) {
     self.key = key
+    self.value = value
     self.next = next
   }
 
-  /// The node for `key`, or `nil`.
-  /// How many dependencies the list holds, this node included.
   var count: Int {
     var count = 0
     var node: DependencyList? = self
@@ -37,34 +37,43 @@ class DependencyList: @unchecked Sendable {
     return nil
   }
 
-  /// A copy of this node (with its value) followed by `next`.
-  func relinked(next: DependencyList?) -> DependencyList {
-    fatalError("DependencyList is abstract; TypedDependency overrides this")
-  }
-
-  /// The list without the node for `key`.
   func removing(_ key: ObjectIdentifier) -> DependencyList? {
     if self.key == key { return next }
     guard let next, next.node(for: key) != nil else { return self }
-    return relinked(next: next.removing(key))
+    return DependencyList(key: self.key, value: value, next: next.removing(key))
   }
 
-  /// `list` with `node` in front, replacing any node with the same key.
   static func setting(_ node: DependencyList, in list: DependencyList?) -> DependencyList {
-    node.relinked(next: list?.removing(node.key))
+    DependencyList(key: node.key, value: node.value, next: list?.removing(node.key))
   }
 }
 
-/// The node for a key whose `Value` is `Value`.
-final class TypedDependency<Value: Sendable>: DependencyList, @unchecked Sendable {
-  let value: Value
+/// One app-defined dependency's value, in memory of its own, shared by the
+/// nodes that hold it.
+///
+/// Not a generic `Node<Value>`: at `-Onone`, how tests and debug apps run,
+/// reading through a generic class looks its metadata up in the runtime's
+/// cache on every read of `Current.analytics`, which cost more than the rest
+/// of the read. Reading memory as `Value` needs only `Value`'s own metadata.
+final class DependencyValue: @unchecked Sendable {
+  private let memory: UnsafeMutableRawPointer
+  private let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
 
-  init(key: ObjectIdentifier, value: Value, next: DependencyList?) {
-    self.value = value
-    super.init(key: key, next: next)
+  init<Value: Sendable>(_ value: Value) {
+    memory = .allocate(
+      byteCount: Swift.max(MemoryLayout<Value>.size, 1), alignment: MemoryLayout<Value>.alignment)
+    memory.initializeMemory(as: Value.self, repeating: value, count: 1)
+    destroy = { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
   }
 
-  override func relinked(next: DependencyList?) -> DependencyList {
-    TypedDependency(key: key, value: value, next: next)
+  deinit {
+    destroy(memory)
+    memory.deallocate()
+  }
+
+  /// The value, which was stored as a `Value`: only the key's own
+  /// subscript stores and reads it, always as the key's `Value`.
+  func read<Value>(as _: Value.Type) -> Value {
+    memory.assumingMemoryBound(to: Value.self).pointee
   }
 }

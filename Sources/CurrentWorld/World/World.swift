@@ -198,13 +198,13 @@ public struct World: Sendable {
         case .preview: return Key.previewValue
         }
       }
-      // Only the setter below stores under this key, always in this node type.
-      return unsafeDowncast(node, to: TypedDependency<Key.Value>.self).value
+      // Only the setter below stores under this key, always as `Key.Value`.
+      return node.value.read(as: Key.Value.self)
     }
     set {
       let id = ObjectIdentifier(key)
       update(key: id) { fields in
-        let node = TypedDependency(key: id, value: newValue, next: nil)
+        let node = DependencyList(key: id, value: DependencyValue(newValue), next: nil)
         fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
       }
     }
