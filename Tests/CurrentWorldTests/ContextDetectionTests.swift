@@ -75,6 +75,9 @@ import Testing
       name: "a preview flag that is not 1",
       arguments: ["App"], environment: ["XCODE_RUNNING_FOR_PREVIEWS": "0"], expected: .live),
     Case(
+      name: "an executable inside a .xctest bundle",
+      arguments: ["/DerivedData/Build/AppTests.xctest/Contents/MacOS/AppTests"], expected: .test),
+    Case(
       name: "an app in a folder whose name contains xctest",
       arguments: ["/Users/me/Tools.xctestplans/MyApp.xctest-runner/MyApp"], expected: .live),
     Case(

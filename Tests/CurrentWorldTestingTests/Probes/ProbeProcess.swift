@@ -66,9 +66,11 @@ enum ProbeProcess {
     process.standardError = pipe
     try process.run()
     // A child that hangs is ended, so the probe fails by name with what the
-    // child printed, rather than holding the whole run until CI's cap.
+    // child printed, rather than holding the whole run until CI's cap. With
+    // SIGKILL: the test runners block SIGTERM (`terminate()`) on their
+    // threads, so a hung runner ignored it.
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(limitSeconds)) {
-      if process.isRunning { process.terminate() }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
