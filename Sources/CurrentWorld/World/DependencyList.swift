@@ -18,6 +18,7 @@ final class DependencyList: @unchecked Sendable {
     self.next = next
   }
 
+  /// How many dependencies the list holds, this node included.
   var count: Int {
     var count = 0
     var node: DependencyList? = self
@@ -28,6 +29,7 @@ final class DependencyList: @unchecked Sendable {
     return count
   }
 
+  /// The node for `key`, or `nil`.
   func node(for key: ObjectIdentifier) -> DependencyList? {
     var node: DependencyList? = self
     while let current = node {
@@ -37,12 +39,14 @@ final class DependencyList: @unchecked Sendable {
     return nil
   }
 
+  /// The list without the node for `key`.
   func removing(_ key: ObjectIdentifier) -> DependencyList? {
     if self.key == key { return next }
     guard let next, next.node(for: key) != nil else { return self }
     return DependencyList(key: self.key, value: value, next: next.removing(key))
   }
 
+  /// `list` with `node` in front, replacing any node with the same key.
   static func setting(_ node: DependencyList, in list: DependencyList?) -> DependencyList {
     DependencyList(key: node.key, value: node.value, next: list?.removing(node.key))
   }

@@ -38,12 +38,6 @@ public struct World: Sendable {
     self.storage = storage
   }
 
-  init(_ fields: WorldStorage.Fields) {
-    var fields = fields
-    fields.alignCalendar()
-    storage = WorldStorage(fields)
-  }
-
   /// The production world: the system clock, the user's calendar, locale and
   /// time zone (updating as the user changes them),
   /// `NotificationCenter.default`, and the live APIs, which are made at
