@@ -33,29 +33,32 @@ let package = Package(
     // declares HTTPMethod, HTTPClient, Endpoint and APIError, and a test
     // file imports it beside CurrentWorld.
     .target(name: "NameClashFixture", path: "Tests/Fixtures/NameClash"),
+    // What every test target shares: waits with a time limit, and a seeded
+    // random number generator.
+    .target(name: "TestHelpers", path: "Tests/Helpers"),
     .testTarget(
       name: "CurrentWorldTests",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "NameClashFixture"]
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "NameClashFixture", "TestHelpers"]
     ),
     .testTarget(
       name: "CurrentWorldHTTPTests",
-      dependencies: ["CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting"]
+      dependencies: ["CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting", "TestHelpers"]
     ),
     .testTarget(
       name: "CurrentWorldTestingTests",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting"]
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers"]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that
     // every snippet in an article is found here.
     .testTarget(
       name: "CurrentWorldDocumentationTests",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting"]
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers"]
     ),
     .testTarget(
       name: "CurrentWorldExamplesTests",
       dependencies: [
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "CurrentWorldExamples",
-        "world-demo",
+        "world-demo", "TestHelpers",
       ]
     ),
   ],

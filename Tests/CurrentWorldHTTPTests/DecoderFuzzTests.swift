@@ -1,6 +1,7 @@
 import CurrentWorld
 import CurrentWorldHTTP
 import Foundation
+import TestHelpers
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@ import CurrentWorld
 import CurrentWorldHTTP
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,14 +24,14 @@ import Testing
     }
     await clock.waitForSleepers(3)
     await clock.advance(by: .milliseconds(1_500))
-    try? await sleepers[1].value
+    _ = await settled(sleepers[1])
     #expect(woken.withLock { $0 } == [1])
     #expect(clock.now.offset == .milliseconds(1_500))
     await clock.advance(to: TestInstant(offset: .milliseconds(2_500)))
-    try? await sleepers[2].value
+    _ = await settled(sleepers[2])
     #expect(woken.withLock { $0 } == [1, 2])
     await clock.advance(by: .seconds(9))
-    try? await sleepers[0].value
+    _ = await settled(sleepers[0])
     #expect(woken.withLock { $0 } == [1, 2, 3])
     #expect(clock.now.offset == .milliseconds(11_500))
   }
@@ -40,7 +41,7 @@ import Testing
     let hour = Task { try await Task.sleep(for: .seconds(3_600), clock: clock) }
     await clock.waitForSleepers()
     await clock.advance(by: .seconds(3_600))
-    try await hour.value
+    #expect(await settled(hour)?.isSuccess == true)
     #expect(clock.now.offset == .seconds(3_600))
   }
 
@@ -49,13 +50,13 @@ import Testing
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
     await clock.waitForSleepers()
     sleeper.cancel()
-    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(await settled(sleeper)?.failure is CancellationError)
     // Cancelled before it slept: it throws too, and never waits.
     let early = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(1))
     }
-    await #expect(throws: CancellationError.self) { try await early.value }
+    #expect(await settled(early)?.failure is CancellationError)
   }
 
   @Test func runWakesEverySleeper() async {
@@ -69,7 +70,7 @@ import Testing
     }
     await clock.waitForSleepers(5)
     await clock.run()
-    for sleeper in sleepers { try? await sleeper.value }
+    for sleeper in sleepers { _ = await settled(sleeper) }
     #expect(woken.withLock { $0 } == 5)
     #expect(clock.now.offset == .seconds(5))
   }
@@ -80,8 +81,8 @@ import Testing
     let second = Task { try await clock.sleep(for: .seconds(2)) }
     await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(2))
-    try? await first.value
-    try? await second.value
+    _ = await settled(first)
+    _ = await settled(second)
     // Nobody is asleep now, so asking for none returns at once.
     await clock.waitForSleepers(0)
     #expect(clock.now.offset == .seconds(2))
@@ -119,7 +120,7 @@ import Testing
     // The transport's sleep and the client's timeout.
     await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(5))
-    let error = await call.value
+    let error = await value(of: call) ?? nil
     #expect(error == .timeout(url: URL(string: "https://api.example/slow")!))
     #expect(clock.now.offset == .seconds(5))
   }
@@ -157,7 +158,7 @@ import Testing
     // The token source's sleep and the client's deadline.
     await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(1))
-    #expect(await call.value == .timeout(url: URL(string: "https://api.example/me")!))
+    #expect(await value(of: call) ?? nil == .timeout(url: URL(string: "https://api.example/me")!))
     #expect(!sent.withLock { $0 })
     #expect(clock.now.offset == .seconds(1))
   }
@@ -177,7 +178,7 @@ import Testing
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(1))
     }
-    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(await settled(task)?.failure is CancellationError)
     #expect(clock.now.offset == .zero)
   }
 }

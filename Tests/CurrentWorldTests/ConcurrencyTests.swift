@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// Many tasks reading and writing `Current` at once. `.ci/run` runs this suite

@@ -1,9 +1,14 @@
 /// A small seeded random number generator (SplitMix64), so that a failing
 /// random test can be replayed from its seed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
+public struct SplitMix: RandomNumberGenerator {
+  public var state: UInt64
 
-  mutating func next() -> UInt64 {
+  /// A generator that starts from `seed`.
+  public init(state seed: UInt64) {
+    state = seed
+  }
+
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""Measures how many plausible one-line bugs the test suite catches.
+
+Each mutant below is one small bug in a behaviour that the README or the
+docs promise. The script clones the repository into a scratch folder, puts
+in one mutant at a time, builds, and runs the README's `swift test` with a
+time limit. A mutant is
+
+  killed    when a named test fails and the run ends within the limit,
+  HUNG      when the run is stopped at the limit (caught only by a hang),
+  SURVIVED  when every test passes.
+
+The goal (issue #22) is 95% killed, and none caught only by a hang. It is
+not part of `.ci/run`: one mutant costs a rebuild, so a full run takes
+about an hour on two cores.
+
+    python3 .ci/mutants.py                 # every mutant
+    python3 .ci/mutants.py --only http     # the mutants whose area or name matches
+    python3 .ci/mutants.py --list          # what would run
+
+Each mutant's test log is kept in the scratch clone's .build/mutant-logs.
+
+When a change moves the text a mutant replaces, the script stops and names
+it: update the mutant with the code, do not drop it.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+TEST_LIMIT = 120  # seconds: a bug must fail a named test within 2 minutes
+
+CORE = "Sources/CurrentWorld"
+HTTP = "Sources/CurrentWorldHTTP"
+TESTING = "Sources/CurrentWorldTesting"
+
+# (area, bug, file, text, replacement): the text occurs once in the file.
+MUTANTS = [
+    # Scopes
+    ("scopes", "withWorld's update is not applied", f"{CORE}/Scopes/WorldScope.swift",
+     "    var world = Current\n    try update(&world)\n    return try withWorld(world, operation:",
+     "    let world = Current\n    return try withWorld(world, operation:"),
+    ("scopes", "a scope write goes to the process-wide world", f"{CORE}/Scopes/WorldScope.swift",
+     "      box.store(world)", "      processWide.store(world)"),
+    ("scopes", "a read ignores the scope", f"{CORE}/Scopes/WorldScope.swift",
+     "      let box = box\n      if box.watchesForEscapes { TestWorlds.readOutsideScopes() }",
+     "      let box = processWide\n      if box.watchesForEscapes { TestWorlds.readOutsideScopes() }"),
+    ("scopes", "async withWorld(update) enters Current, not the updated world",
+     f"{CORE}/Scopes/WorldScope.swift",
+     "return try await withWorld(world, isolation: isolation",
+     "return try await withWorld(Current, isolation: isolation"),
+    ("scopes", "SharedWorld captures the process-wide world", f"{CORE}/Scopes/SharedWorld.swift",
+     "box = WorldScope.box", "box = WorldScope.processWide"),
+    ("scopes", "SharedWorld's async run ignores its world", f"{CORE}/Scopes/SharedWorld.swift",
+     "try await WorldScope.$box.withValue(box, operation: operation, isolation: isolation)",
+     "try await operation()"),
+    ("scopes", "SharedWorld.bind runs outside the world", f"{CORE}/Scopes/SharedWorld.swift",
+     "run { body(repeat each argument) }", "body(repeat each argument)"),
+    # Merging
+    ("merging", "a merge skips the check that the edit was read in this scope",
+     f"{CORE}/Scopes/WorldBox.swift",
+     "edits.base !== storage, isReadHere(edits.base)", "edits.base !== storage"),
+    ("merging", "a merge drops the uuid field", f"{CORE}/World/WorldEdits.swift",
+     "if written.overlaps(.uuid) { merged.uuid = edited.uuid }", ""),
+    ("merging", "a merge skips calendar alignment", f"{CORE}/World/WorldEdits.swift",
+     "if written.overlaps(.calendarTriple) { merged.alignCalendar() }", ""),
+    ("merging", "a locale write leaves the calendar's locale", f"{CORE}/World/World.swift",
+     "        $0.locale = newValue\n        $0.alignCalendar()", "        $0.locale = newValue"),
+    ("merging", "alignment skips the calendar's locale", f"{CORE}/World/WorldStorage.swift",
+     "if calendar.locale != locale { calendar.locale = locale }", ""),
+    ("merging", "setting an app key twice keeps the old value",
+     f"{CORE}/World/DependencyList.swift",
+     "if self.key == key { return next }", "if self.key == key { return self }"),
+    ("merging", "an app key's test context reads its live value", f"{CORE}/World/World.swift",
+     "case .test: return Key.testValue", "case .test: return Key.liveValue"),
+    ("merging", "previewValue defaults to testValue", f"{CORE}/World/WorldKey.swift",
+     "public static var previewValue: Value { liveValue }",
+     "public static var previewValue: Value { testValue }"),
+    ("merging", "app-key edits are not merged", f"{CORE}/World/World.swift",
+     "    if !edits!.keys.contains(key) { edits!.keys.append(key) }\n", "\n"),
+    # Escapes
+    ("escapes", "escape reads are reported under Swift Testing",
+     f"{CORE}/Scopes/TestWorlds.swift",
+     "runner() != .swiftTesting else { return }", "runner() == .swiftTesting else { return }"),
+    ("escapes", "a test world is not counted as active", f"{CORE}/Scopes/TestWorlds.swift",
+     "      active.withLock { $0 += 1 }\n      defer { active.withLock { $0 -= 1 } }\n"
+     "      return try withWorld(world, operation: operation)",
+     "      return try withWorld(world, operation: operation)"),
+    ("escapes", "a diagnosis is reported every time, not once", f"{CORE}/Scopes/TestWorlds.swift",
+     "guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }",
+     "_ = reported.withLock({ $0.insert(diagnosis).inserted })"),
+    ("escapes", "a write in a Swift Testing test without a world is a warning",
+     f"{CORE}/Scopes/TestWorlds.swift",
+     "writeInTestWithoutWorldMessage, isWarning: false)",
+     "writeInTestWithoutWorldMessage, isWarning: true)"),
+    ("escapes", "a notification observer runs outside the observing world",
+     f"{CORE}/Notifications/NotificationHub.swift",
+     "world.run { handler(userInfo) }", "handler(userInfo)"),
+    # Resets
+    ("resets", "no reset before an XCTest test", f"{TESTING}/XCTestRun.swift",
+     "      TestWorlds.resetProcessWide()\n      running.withLock { $0 += 1 }",
+     "      running.withLock { $0 += 1 }"),
+    ("resets", "no reset after an XCTest test", f"{TESTING}/XCTestRun.swift",
+     "      running.withLock { $0 = max($0 - 1, 0) }\n      TestWorlds.resetProcessWide()",
+     "      running.withLock { $0 = max($0 - 1, 0) }"),
+    ("resets", "WorldTestCase ignores its world override", f"{TESTING}/WorldTestCase.swift",
+     "TestWorlds.withTestWorld(world)", "TestWorlds.withTestWorld(.test)"),
+    # Traits
+    ("traits", "a test's world trait ignores its suite's world", f"{TESTING}/WorldTrait.swift",
+     "var world = Self.isActive ? Current : World.test", "var world = World.test"),
+    ("traits", "a world trait's update is not applied", f"{TESTING}/WorldTrait.swift",
+     "      update(&world)\n", "\n"),
+    # Detection
+    ("detection", "previews are detected as tests", f"{CORE}/World/World+Context.swift",
+     '== "1" { return .preview }', '== "1" { return .test }'),
+    ("detection", "CURRENTWORLD_CONTEXT is ignored", f"{CORE}/World/World+Context.swift",
+     "if let forced = environment(", "if false, let forced = environment("),
+    ("detection", "swiftpm-testing-helper is not a test runner",
+     f"{CORE}/World/World+Context.swift",
+     '"swiftpm-testing-helper".utf8', '"swiftpm-testing-helpers".utf8'),
+    ("detection", "a bundle argument with a trailing slash is missed",
+     f"{CORE}/World/World+Context.swift",
+     ' || $0.utf8.ends(with: ".xctest/")', ""),
+    ("detection", "XCTestBundlePath is not a test variable", f"{CORE}/World/World+Context.swift",
+     '"XCTestBundlePath", ', ""),
+    ("detection", "the live world in a test process has the live context",
+     f"{CORE}/World/World.swift", "context: inTests ? .test : .live", "context: .live"),
+    ("detection", "the process-wide world keeps World.live's context",
+     f"{CORE}/World/World+ProcessWide.swift", "    fields.context = context\n", "\n"),
+    # Reporting
+    ("reporting", "a scoped reporter is ignored", f"{CORE}/Reporting/IssueReporter.swift",
+     "get { scoped ?? installed.withLock { $0 } }", "get { installed.withLock { $0 } }"),
+    ("reporting", "standard error swaps warning and error", f"{CORE}/Reporting/IssueReporter.swift",
+     'issue.isWarning ? "warning: " : "error: "', 'issue.isWarning ? "error: " : "warning: "'),
+    ("reporting", "standard error shows the column for the line",
+     f"{CORE}/Reporting/IssueReporter.swift",
+     '"\\(issue.fileID):\\(issue.line): "', '"\\(issue.fileID):\\(issue.column): "'),
+    ("reporting", "an XCTest warning fails the test", f"{TESTING}/TestRunnerReporter.swift",
+     "          IssueReporter.standardError.report(issue)\n        } else {\n"
+     "          recordXCTestFailure(issue)",
+     "          recordXCTestFailure(issue)\n        } else {\n          recordXCTestFailure(issue)"),
+    ("reporting", "a Swift Testing issue loses its line", f"{TESTING}/TestRunnerReporter.swift",
+     "line: max(issue.line, 1),", "line: 1,"),
+    ("reporting", "an XCTest failure loses its line", f"{TESTING}/TestRunnerReporter.swift",
+     "XCTFail(issue.message, file: place.filePath, line: place.line)",
+     "XCTFail(issue.message, file: place.filePath, line: 1)"),
+    ("reporting", "an unimplemented closure with a placeholder reports nothing",
+     f"{CORE}/Reporting/Unimplemented.swift",
+     "    _ = reportUnimplemented(.notOverridden(field), fileID, filePath, line, column)\n", ""),
+    ("reporting", "a live API in tests reports the unimplemented message",
+     f"{CORE}/Reporting/TestProcess.swift", ".liveInTests(field)", ".notOverridden(field)"),
+    # Time and place
+    ("time", "World.test's locale is en_US", f"{TESTING}/World+Test.swift",
+     'Locale(identifier: "en_US_POSIX")', 'Locale(identifier: "en_US")'),
+    ("time", "testDate is the Unix epoch", f"{TESTING}/World+Test.swift",
+     "Date(timeIntervalSinceReferenceDate: 0)", "Date(timeIntervalSince1970: 0)"),
+    ("time", "World.test's calendar is ISO 8601", f"{TESTING}/World+Test.swift",
+     "Calendar(identifier: .gregorian)", "Calendar(identifier: .iso8601)"),
+    ("time", "World.test's uuid is random", f"{TESTING}/World+Test.swift",
+     "world.uuid = UUID.incrementing()", "world.uuid = { UUID() }"),
+    # Formatting
+    ("formatting", "a cached formatter ignores the time zone",
+     f"{CORE}/Formatting/DateFormatterCache.swift", "    formatter.timeZone = key.timeZone\n", ""),
+    ("formatting", "the formatter cache never evicts", f"{CORE}/Formatting/DateFormatterCache.swift",
+     "if formatters.count >= Self.limit { swap(&formatters, &evicted) }", ""),
+    ("formatting", "formatStyle uses the current calendar",
+     f"{CORE}/Formatting/World+DateFormatting.swift",
+     "      locale: locale,\n      calendar: calendar,\n      timeZone: timeZone\n    )\n  }",
+     "      locale: locale,\n      calendar: .current,\n      timeZone: timeZone\n    )\n  }"),
+    ("formatting", "makeDateFormatter drops the time zone",
+     f"{CORE}/Formatting/SharedDateFormatter.swift",
+     "    copy.timeZone = formatter.timeZone\n", ""),
+    # HTTP
+    ("http", "300 is a success", f"{HTTP}/HTTPClient.swift", "(200..<300)", "(200...300)"),
+    ("http", "a body of exactly the limit is refused", f"{HTTP}/HTTPClient.swift",
+     "guard data.count <= limit else", "guard data.count < limit else"),
+    ("http", "an endpoint's own size limit is ignored", f"{HTTP}/HTTPClient.swift",
+     "let limit = endpoint.responseSizeLimit ?? responseSizeLimit",
+     "let limit = responseSizeLimit"),
+    ("http", "limitingResponse(to:) counts KiB", f"{HTTP}/Endpoint.swift",
+     "copy.responseSizeLimit = bytes", "copy.responseSizeLimit = bytes * 1024"),
+    ("http", "a declared length over the limit is read anyway",
+     f"{HTTP}/SessionTransport.swift",
+     "response.expectedContentLength <= Int64(limit)",
+     "response.expectedContentLength <= Int64(limit) * 4"),
+    ("http", "a streamed body ignores the chunk that crosses the limit",
+     f"{HTTP}/SessionTransport.swift",
+     "body.count + data.count <= limit", "body.count <= limit"),
+    ("http", "a credential redirect to another origin is followed",
+     f"{HTTP}/SessionTransport.swift",
+     "return !carriesCredentials || request.url.map(Origin.init) == origin", "return true"),
+    ("http", "an origin compares hosts by case", f"{HTTP}/SessionTransport.swift",
+     "host = url.host?.lowercased()", "host = url.host"),
+    ("http", "an endpoint's credential headers are carried across origins",
+     f"{HTTP}/SessionTransport.swift",
+     'credentials: Self.credentialHeaders.union(["authorization"])',
+     'credentials: ["authorization"]'),
+    ("http", "a credential header name is kept in its case", f"{HTTP}/Endpoint.swift",
+     "copy.credentialHeaders.insert(name.lowercased())", "copy.credentialHeaders.insert(name)"),
+    ("http", "a sensitive query name is compared by case", f"{HTTP}/Redaction.swift",
+     "sensitiveNames.contains(name.lowercased())", "sensitiveNames.contains(name)"),
+    ("http", "a URL's password is kept in errors", f"{HTTP}/Redaction.swift",
+     "      components.password = nil\n", ""),
+    ("http", "a four-character secret is not hidden", f"{HTTP}/Redaction.swift",
+     "$0.count >= 4", "$0.count > 4"),
+    ("http", "a status body excerpt shows the token", f"{HTTP}/HTTPClient.swift",
+     "APIError.excerpt(of: data, hiding: token.secrets)", "APIError.excerpt(of: data)"),
+    ("http", "a URLError timeout is a transport error", f"{HTTP}/HTTPClient.swift",
+     "where error.code == .timedOut {\n      throw .timeout(url: url)",
+     "where error.code == .timedOut {\n      throw .cancelled(url: url)"),
+    ("http", "cancellation is reported as a timeout", f"{HTTP}/HTTPClient.swift",
+     "catch is CancellationError {\n      throw .cancelled(url: url)",
+     "catch is CancellationError {\n      throw .timeout(url: url)"),
+    ("http", "an infinite timeout sets a deadline", f"{HTTP}/HTTPClient.swift",
+     "guard seconds > 0, seconds < 1e9 else", "guard seconds > 0 else"),
+    ("http", "a cancelled call still sends", f"{HTTP}/HTTPClient.swift",
+     "      try Task.checkCancellation()\n      return try await client.transport(request)",
+     "      return try await client.transport(request)"),
+    ("http", "the deadline does not cancel the transport", f"{HTTP}/Deadline.swift",
+     "          worker.cancel()\n", ""),
+    ("http", "a cancelled caller waits for the transport", f"{HTTP}/Deadline.swift",
+     "      outcome.finish(.failure(CancellationError()))\n", ""),
+    ("http", "a NUL in a header value is sent", f"{HTTP}/Endpoint.swift",
+     " || $0 == 0x00 }", " }"),
+    ("http", "an empty header name is a token", f"{HTTP}/Endpoint.swift",
+     "!text.isEmpty && text.utf8.allSatisfy", "text.utf8.allSatisfy"),
+    ("http", "a query value keeps its plus sign", f"{HTTP}/Endpoint.swift",
+     '0123456789-._~")', '0123456789-._~+")'),
+    ("http", "a '.' path segment is allowed", f"{HTTP}/Endpoint.swift",
+     '$0 == "." || $0 == ".."', '$0 == ".."'),
+    ("http", "an empty token is sent", f"{HTTP}/Endpoint.swift",
+     "guard let token, !token.isEmpty else", "guard let token else"),
+    ("http", "a 503's Retry-After is ignored", f"{HTTP}/APIError.swift",
+     "response.statusCode == 429 || response.statusCode == 503", "response.statusCode == 429"),
+    ("http", "a Retry-After date rounds down", f"{HTTP}/APIError.swift",
+     ".rounded(.up)", ".rounded(.down)"),
+    ("http", "a decoding path shows indexes as keys", f"{HTTP}/APIError.swift",
+     'text += "[\\(index)]"', 'text += ".\\(index)"'),
+    ("http", "a missing key's path leaves out the key", f"{HTTP}/APIError.swift",
+     "(context.codingPath + [key],", "(context.codingPath,"),
+    ("http", "a text of exactly the limit is marked as cut", f"{HTTP}/Redaction.swift",
+     "text.count > limit ?", "text.count >= limit ?"),
+    ("http", "a task cancelled before it starts is sent", f"{HTTP}/SessionTransport.swift",
+     "if cancelled { task.cancel() } else { task.resume() }", "task.resume()"),
+    # Clocks
+    ("clocks", "TestClock wakes sleepers in registration order",
+     f"{TESTING}/Clocks/TestClock.swift",
+     "sleepers[$0].deadline < sleepers[$1].deadline", "sleepers[$0].id < sleepers[$1].id"),
+    ("clocks", "a sleep until now suspends", f"{TESTING}/Clocks/TestClock.swift",
+     "if deadline <= state.now {", "if deadline < state.now {"),
+    ("clocks", "advance does not move now past the last sleeper",
+     f"{TESTING}/Clocks/TestClock.swift",
+     "            if state.now < deadline { state.now = deadline }\n", ""),
+    ("clocks", "waitForSleepers wants one more sleeper than asked",
+     f"{TESTING}/Clocks/TestClock.swift",
+     "        let count = sleepers.count\n", "        let count = sleepers.count - 1\n"),
+    ("clocks", "checkSuspension passes with one sleeper", f"{TESTING}/Clocks/TestClock.swift",
+     "guard deadlines.isEmpty else", "guard deadlines.count < 2 else"),
+    ("clocks", "a cancelled TestClock sleeper is never woken", f"{TESTING}/Clocks/TestClock.swift",
+     "        sleeper?.continuation.resume(throwing: CancellationError())\n", ""),
+    ("clocks", "ImmediateClock's now never moves", f"{TESTING}/Clocks/ImmediateClock.swift",
+     "now = max(now, deadline)", "now = now"),
+    ("clocks", "ImmediateClock ignores cancellation", f"{TESTING}/Clocks/ImmediateClock.swift",
+     "      try Task.checkCancellation()\n", ""),
+    ("clocks", "TestInstant's duration is reversed", f"{TESTING}/Clocks/TestInstant.swift",
+     "other.offset - offset", "offset - other.offset"),
+    ("clocks", "UnimplementedClock's sleep returns instead of throwing",
+     f"{TESTING}/Clocks/UnimplementedClock.swift", "      throw error\n", "      return\n"),
+    ("clocks", "UnimplementedClock fails a deadline's timer",
+     f"{TESTING}/Clocks/UnimplementedClock.swift", "if Deadline.isTimer {", "if !Deadline.isTimer {"),
+    # UUIDs
+    ("uuids", "incrementing starts at 1", f"{TESTING}/UUID+Incrementing.swift",
+     "Locked<UInt64>(0)", "Locked<UInt64>(1)"),
+    ("uuids", "incrementing steps by 2", f"{TESTING}/UUID+Incrementing.swift",
+     "defer { count += 1 }", "defer { count += 2 }"),
+    ("uuids", "UUID(number) keeps only 32 bits", f"{TESTING}/UUID+Incrementing.swift",
+     "number & 0xFFFF_FFFF_FFFF", "number & 0xFFFF_FFFF"),
+    # Bootstrap
+    ("bootstrap", "a second bootstrap replaces the first", f"{CORE}/World/World+Bootstrap.swift",
+     "      if let refusal = refusal(in: state) { return refusal }\n", ""),
+    ("bootstrap", "bootstrap is applied in test processes", f"{CORE}/World/World+Bootstrap.swift",
+     "case .configured(let world) where context != .test:", "case .configured(let world):"),
+    ("bootstrap", "a bootstrap refusal is not reported", f"{CORE}/World/World+Bootstrap.swift",
+     "    if let refusal = LaunchWorld.configure(world) {\n"
+     "      IssueReporter.report(refusal, fileID: fileID, filePath: filePath, line: line, column: column)\n"
+     "    }",
+     "    _ = LaunchWorld.configure(world)"),
+    # Recorder
+    ("recorder", "a pending value is not recorded", f"{TESTING}/StateRecorder.swift",
+     "recorded.values + (transitions.pending.map { [$0] } ?? [])", "recorded.values"),
+    ("recorder", "consecutive changes are coalesced", f"{CORE}/State/PropertyTransitions.swift",
+     "    if hasChanged { onValue(model[keyPath: keyPath]) }\n    hasChanged = true",
+     "    hasChanged = true"),
+    ("recorder", "assertValues compares only counts", f"{TESTING}/StateRecorder.swift",
+     "guard actual != expected else", "guard actual.count != expected.count else"),
+    ("recorder", "ViewState errors ignore their codes", f"{CORE}/State/ViewState.swift",
+     "leftError.domain == rightError.domain && leftError.code == rightError.code",
+     "leftError.domain == rightError.domain"),
+    # Leak checks
+    ("leaks", "expectDeallocation does not wait", f"{TESTING}/Deallocation.swift",
+     "while object != nil, waited < timeout", "while object != nil, waited > timeout"),
+    ("leaks", "expectDeallocation passes a survivor", f"{TESTING}/Deallocation.swift",
+     "    guard object == nil else {", "    guard object == nil || true else {"),
+    ("leaks", "assertDeallocatedAfterTest checks the opposite",
+     f"{TESTING}/Deallocation.swift",
+     "guard object != nil else { return }", "guard object == nil else { return }"),
+]
+
+
+def sh(command, cwd, limit=None):
+    """Runs `command`; returns (exit status, output, seconds). 124 is a timeout."""
+    start = time.time()
+    try:
+        done = subprocess.run(
+            command, cwd=cwd, shell=True, capture_output=True, text=True, errors="replace",
+            timeout=limit, start_new_session=True)
+        return done.returncode, done.stdout + done.stderr, time.time() - start
+    except subprocess.TimeoutExpired as expired:
+        out = (expired.stdout or b"") + (expired.stderr or b"")
+        subprocess.run("pkill -KILL -f 'PackageTests.xctest' || true", shell=True)
+        text = out.decode("utf-8", "replace") if isinstance(out, bytes) else out
+        return 124, text, time.time() - start
+
+
+def failed_tests(log):
+    names = re.findall(r"✘ Test (\w+)\(", log)
+    names += re.findall(r"Test Case '-?\[?[\w.]+[ .](\w+)\]?' failed", log)
+    return list(dict.fromkeys(names))
+
+
+def unfinished_tests(log):
+    started = re.findall(r"◇ Test (\w+)\(", log)
+    ended = set(re.findall(r"[✔✘━] Test (\w+)\(", log))
+    return ["unfinished:"] + [name for name in dict.fromkeys(started) if name not in ended]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", help="run the mutants whose area or bug contains this")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--keep", help="a scratch clone to reuse (made if missing)")
+    args = parser.parse_args()
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    chosen = [m for m in MUTANTS if not args.only or args.only in m[0] or args.only in m[1]]
+    for area, bug, path, old, _ in chosen:
+        count = open(os.path.join(repo, path), encoding="utf-8").read().count(old)
+        if count != 1:
+            sys.exit(f"mutant '{bug}': its text occurs {count} times in {path}; update it")
+    if args.list:
+        for area, bug, path, *_ in chosen:
+            print(f"{area:11} {bug}  ({path})")
+        return
+    work = args.keep or os.path.join(tempfile.mkdtemp(), "mutants")
+    if not os.path.isdir(work):
+        subprocess.run(["git", "clone", "-q", repo, work], check=True)
+    status, log, _ = sh("swift build --build-tests", work)
+    if status != 0:
+        sys.exit("main does not build:\n" + log[-2000:])
+    logs = os.path.join(work, ".build", "mutant-logs")
+    os.makedirs(logs, exist_ok=True)
+    results = []
+    for number, (area, bug, path, old, new) in enumerate(chosen, 1):
+        file = os.path.join(work, path)
+        original = open(file, encoding="utf-8").read()
+        open(file, "w", encoding="utf-8").write(original.replace(old, new, 1))
+        try:
+            status, log, _ = sh("swift build --build-tests", work)
+            if status != 0:
+                verdict, seconds, names = "INVALID", 0, ["does not compile"]
+            else:
+                status, log, seconds = sh("swift test --skip-build", work, TEST_LIMIT)
+                names = failed_tests(log)
+                if status == 124:
+                    verdict = "HUNG"
+                    names = unfinished_tests(log) + ["failed:"] + names
+                elif status == 0:
+                    verdict = "SURVIVED"
+                else:
+                    verdict = "killed"
+        finally:
+            open(file, "w", encoding="utf-8").write(original)
+        with open(os.path.join(logs, f"{number:03}.log"), "w", encoding="utf-8") as saved:
+            saved.write(f"{verdict}: {bug}\n\n{log}")
+        results.append((area, bug, verdict))
+        print(f"{verdict:8} {seconds:4.0f}s  {area:10} {bug}  {' '.join(names[:6])}", flush=True)
+    valid = [r for r in results if r[2] != "INVALID"]
+    killed = sum(r[2] == "killed" for r in valid)
+    print(f"\n{killed} of {len(valid)} killed by a named test "
+          f"({100 * killed / max(len(valid), 1):.0f}%); "
+          f"{sum(r[2] == 'HUNG' for r in valid)} hung, "
+          f"{sum(r[2] == 'SURVIVED' for r in valid)} survived.")
+    sys.exit(0 if killed == len(valid) else 1)
+
+
+if __name__ == "__main__":
+    main()
