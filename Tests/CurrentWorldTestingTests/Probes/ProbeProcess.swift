@@ -24,9 +24,11 @@ enum ProbeProcess {
       ? path : nil
   }()
 
-  /// How long a child may run before it is ended: longer than any probe
-  /// takes under ThreadSanitizer.
-  static let limitSeconds = 90
+  /// How long a child may run before it is ended: several times the
+  /// longest probe, so that a hung child fails by name within a minute;
+  /// 90 s under ThreadSanitizer, which slows a child tenfold.
+  static let limitSeconds =
+    ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == nil ? 30 : 90
 
   /// Whether probes can run here: a test executable, and not a child.
   static var isAvailable: Bool { executable != nil && current == nil }
@@ -39,19 +41,32 @@ enum ProbeProcess {
 
   /// Runs the Swift Testing probe `name`, found by `filter`.
   static func swiftTesting(_ name: String, filter: String, environment: [String: String] = [:])
-    throws -> Outcome
+    async throws -> Outcome
   {
-    try run(name, ["--testing-library", "swift-testing", "--filter", filter], environment)
+    try await run(name, ["--testing-library", "swift-testing", "--filter", filter], environment)
   }
 
   /// Runs the XCTest probe `name`: `test` is `Class` or `Class/testMethod`.
-  static func xcTest(_ name: String, test: String, environment: [String: String] = [:]) throws
-    -> Outcome
+  static func xcTest(_ name: String, test: String, environment: [String: String] = [:])
+    async throws -> Outcome
   {
-    try run(name, ["CurrentWorldTestingTests.\(test)"], environment)
+    try await run(name, ["CurrentWorldTestingTests.\(test)"], environment)
   }
 
+  /// Runs a child on a thread of its own: waiting for it on the
+  /// cooperative pool, which has as many threads as cores, stalled every
+  /// other test while children hung.
   private static func run(
+    _ name: String, _ arguments: [String], _ environment: [String: String]
+  ) async throws -> Outcome {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try runBlocking(name, arguments, environment) })
+      }
+    }
+  }
+
+  private static func runBlocking(
     _ name: String, _ arguments: [String], _ environment: [String: String]
   ) throws -> Outcome {
     let process = Process()

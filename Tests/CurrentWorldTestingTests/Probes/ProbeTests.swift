@@ -19,23 +19,24 @@ struct ProbeTests {
     }
   }
 
-  @Test func aLiveAPICalledFromDetachedWorkFailsTheSwiftTestingRun() throws {
-    let outcome = try ProbeProcess.swiftTesting("detached-live-api", filter: "detachedLiveAPI")
+  @Test func aLiveAPICalledFromDetachedWorkFailsTheSwiftTestingRun() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "detached-live-api", filter: "detachedLiveAPI")
     #expect(outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Current.catFactAPI.fetchFact would reach the live service"))
     Self.expectNamesBothFixes(outcome.output)
   }
 
-  @Test func aForgottenOverrideCalledFromAThreadFailsTheSwiftTestingRun() throws {
-    let outcome = try ProbeProcess.swiftTesting(
+  @Test func aForgottenOverrideCalledFromAThreadFailsTheSwiftTestingRun() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
       "thread-forgotten-override", filter: "threadForgottenOverride")
     #expect(outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Current.analytics.log was called"))
     Self.expectNamesBothFixes(outcome.output)
   }
 
-  @Test func aForgottenOverrideCalledFromAThreadFailsTheWorldTestCase() throws {
-    let outcome = try ProbeProcess.xcTest(
+  @Test func aForgottenOverrideCalledFromAThreadFailsTheWorldTestCase() async throws {
+    let outcome = try await ProbeProcess.xcTest(
       "xctest-thread", test: "WorldTestCaseProbes/testForgottenOverrideFromAThread")
     #expect(outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("with 1 failure"))
@@ -43,8 +44,8 @@ struct ProbeTests {
     Self.expectNamesBothFixes(outcome.output)
   }
 
-  @Test func aForgottenOverrideCalledFromGCDFailsAPlainXCTestCase() throws {
-    let outcome = try ProbeProcess.xcTest(
+  @Test func aForgottenOverrideCalledFromGCDFailsAPlainXCTestCase() async throws {
+    let outcome = try await ProbeProcess.xcTest(
       "plain-xctest-gcd", test: "PlainXCTestCaseProbes/testForgottenOverrideFromGCD")
     #expect(outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Current.analytics.log was called"))
@@ -53,8 +54,8 @@ struct ProbeTests {
 
   /// Promise: a sleep on `World.test`'s clock fails a plain XCTestCase at
   /// once, naming `Current.clock` and both fixes, and throws; it never waits.
-  @Test func aSleepOnTheTestClockFailsAPlainXCTestCaseAtOnce() throws {
-    let outcome = try ProbeProcess.xcTest(
+  @Test func aSleepOnTheTestClockFailsAPlainXCTestCaseAtOnce() async throws {
+    let outcome = try await ProbeProcess.xcTest(
       "plain-xctest-clock", test: "PlainXCTestCaseProbes/testSleepOnTheTestWorldsClock")
     #expect(outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("with 1 failure"))
@@ -64,8 +65,8 @@ struct ProbeTests {
     #expect(outcome.output.contains("sleep threw UnimplementedError"))
   }
 
-  @Test func anEscapeIsAWarningShownOnce() throws {
-    let outcome = try ProbeProcess.swiftTesting("escape-warning", filter: "escapeWarning")
+  @Test func anEscapeIsAWarningShownOnce() async throws {
+    let outcome = try await ProbeProcess.swiftTesting("escape-warning", filter: "escapeWarning")
     #expect(!outcome.failed, "\(outcome.output)")
     let warning = "Current was read outside every test world while a test world was active"
     #expect(outcome.output.components(separatedBy: warning).count - 1 >= 1)
@@ -79,38 +80,39 @@ struct ProbeTests {
     #expect(onStandardError.count - 1 <= 1)
   }
 
-  @Test func replacingTheProcessReporterThatHeldTheLastReferenceDoesNotDeadlock() throws {
-    let outcome = try ProbeProcess.swiftTesting("reporter-swap", filter: "reporterSwap")
+  @Test func replacingTheProcessReporterThatHeldTheLastReferenceDoesNotDeadlock() async throws {
+    let outcome = try await ProbeProcess.swiftTesting("reporter-swap", filter: "reporterSwap")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("swapped twice"))
   }
 
-  @Test func aWriteInATestWithoutAWorldFailsItOnce() throws {
-    let outcome = try ProbeProcess.swiftTesting("write-without-world", filter: "writeWithoutWorld")
+  @Test func aWriteInATestWithoutAWorldFailsItOnce() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "write-without-world", filter: "writeWithoutWorld")
     #expect(outcome.failed, "\(outcome.output)")
     let message = "Current was written in a test that has no test world"
     #expect(outcome.output.components(separatedBy: message).count - 1 == 1)
     Self.expectNamesBothFixes(outcome.output)
   }
 
-  @Test func theContextCanBeSetForATool() throws {
-    let outcome = try ProbeProcess.swiftTesting(
+  @Test func theContextCanBeSetForATool() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
       "context", filter: "SwiftTestingProbes/context",
       environment: ["CURRENTWORLD_CONTEXT": "preview"])
     #expect(outcome.output.contains("context: preview"), "\(outcome.output)")
   }
 
-  @Test func anUnknownContextIsReportedAndIgnored() throws {
-    let outcome = try ProbeProcess.swiftTesting(
+  @Test func anUnknownContextIsReportedAndIgnored() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
       "context", filter: "SwiftTestingProbes/context",
       environment: ["CURRENTWORLD_CONTEXT": "staging"])
     #expect(outcome.output.contains("context: test"), "\(outcome.output)")
     #expect(outcome.output.contains("CURRENTWORLD_CONTEXT=staging"))
   }
 
-  @Test func aPlainXCTestCaseWriteDoesNotLeakIntoTheNextTest() throws {
+  @Test func aPlainXCTestCaseWriteDoesNotLeakIntoTheNextTest() async throws {
     // A fresh process: CurrentWorld connects XCTest during the first test.
-    let outcome = try ProbeProcess.xcTest("plain-pair", test: "PlainXCTestCaseIsolationTests")
+    let outcome = try await ProbeProcess.xcTest("plain-pair", test: "PlainXCTestCaseIsolationTests")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Executed 2 tests, with 0 failures"))
   }
@@ -118,8 +120,8 @@ struct ProbeTests {
   /// Promise: XCTest's observer resets the process-wide world before each
   /// test (a class-level `setUp()` write never reaches it) and after it (a
   /// class-level `tearDown()` sees the world as launched).
-  @Test func xcTestResetsTheWorldBeforeAndAfterEachTest() throws {
-    let outcome = try ProbeProcess.xcTest("xctest-resets", test: "ResetAroundTestsProbes")
+  @Test func xcTestResetsTheWorldBeforeAndAfterEachTest() async throws {
+    let outcome = try await ProbeProcess.xcTest("xctest-resets", test: "ResetAroundTestsProbes")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("test sees score: \(ScoreKey.testValue)"), "\(outcome.output)")
     #expect(outcome.output.contains("class tearDown sees score: \(ScoreKey.testValue)"))
@@ -129,8 +131,8 @@ struct ProbeTests {
   /// call or a use of `Current` closes it, not a `SharedWorld` or a scope
   /// made earlier, so debug accepts and refuses what release does (the
   /// release fixture makes the same calls), and the refusal names its cause.
-  @Test func bootstrapConfiguresTheLaunchWorldOnce() throws {
-    let outcome = try ProbeProcess.swiftTesting(
+  @Test func bootstrapConfiguresTheLaunchWorldOnce() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
       "bootstrap", filter: "SwiftTestingProbes/bootstrap",
       environment: ["CURRENTWORLD_CONTEXT": "live"])
     #expect(!outcome.failed, "\(outcome.output)")
@@ -145,8 +147,8 @@ struct ProbeTests {
 
   /// Promise: a refusal names what closed bootstrap; in an XCTest run
   /// that can be the observer's reset before a test, not a read.
-  @Test func bootstrapRefusedInAnXCTestRunSaysTheTestRunClosedIt() throws {
-    let outcome = try ProbeProcess.xcTest(
+  @Test func bootstrapRefusedInAnXCTestRunSaysTheTestRunClosedIt() async throws {
+    let outcome = try await ProbeProcess.xcTest(
       BootstrapInXCTestProbes.name, test: "BootstrapInXCTestProbes")
     #expect(outcome.failed)
     #expect(
@@ -155,8 +157,9 @@ struct ProbeTests {
     #expect(!outcome.output.contains("first read"))
   }
 
-  @Test func bootstrapIsCheckedButNotAppliedInATestProcess() throws {
-    let outcome = try ProbeProcess.swiftTesting("bootstrap", filter: "SwiftTestingProbes/bootstrap")
+  @Test func bootstrapIsCheckedButNotAppliedInATestProcess() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "bootstrap", filter: "SwiftTestingProbes/bootstrap")
     #expect(outcome.output.contains("score: 0, locale: "), "\(outcome.output)")
     #expect(!outcome.output.contains("locale: fr_FR"))
     #expect(outcome.output.contains("World.bootstrap was called a second time"))
@@ -167,10 +170,10 @@ struct ProbeTests {
       if: ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == "thread",
       "ThreadSanitizer's shadow memory makes a memory figure meaningless; the plain run checks it"
     ))
-  func peakMemoryStaysNearTheResponseLimit() throws {
+  func peakMemoryStaysNearTheResponseLimit() async throws {
     // The child measures its own peak while a 100 MiB body and a gzip bomb
     // that inflates to 200 MiB are refused at the default 10 MiB limit.
-    let outcome = try ProbeProcess.swiftTesting("memory", filter: "MemoryProbe")
+    let outcome = try await ProbeProcess.swiftTesting("memory", filter: "MemoryProbe")
     #expect(!outcome.failed, "\(outcome.output)")
     let limitKiB = HTTPClient.defaultResponseSizeLimit / 1_024
     for name in ["plain-growth-kib", "gzip-growth-kib"] {
