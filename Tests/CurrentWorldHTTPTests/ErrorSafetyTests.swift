@@ -51,6 +51,28 @@ import Testing
     #expect(error.description.contains("Bearer REDACTED"))
   }
 
+  /// Promise: a secret of four characters or more is hidden wherever a
+  /// body echoes it; a shorter one is left, so that redaction never
+  /// mangles ordinary words.
+  @Test(arguments: [("k3y9", true), ("abc", false)])
+  func aSecretIsHiddenFromFourCharacters(_ token: String, hidden: Bool) async throws {
+    let client = HTTPClient(baseURL: URL(string: "https://api.example")!, token: { token }) {
+      request in
+      let echo = request.value(forHTTPHeaderField: "Authorization") ?? ""
+      return (
+        Data("got \(echo)".utf8),
+        HTTPURLResponse(url: request.url!, statusCode: 401, httpVersion: nil, headerFields: nil)!
+      )
+    }
+    await #expect(
+      throws: APIError.status(
+        code: 401, url: URL(string: "https://api.example/me")!,
+        bodyExcerpt: "got Bearer \(hidden ? "REDACTED" : token)")
+    ) {
+      _ = try await client.data(for: Endpoint(.get, "/me").authorized())
+    }
+  }
+
   @Test func userInfoAndSecretQueryItemsNeverShow() async throws {
     let error = try #require(
       try await Self.failure(

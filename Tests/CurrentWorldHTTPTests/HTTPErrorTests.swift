@@ -45,6 +45,52 @@ import Testing
     }
   }
 
+  /// Promise: only a status from 200 to 299 is a success; 199, 300 and
+  /// anything else is a status error with its code.
+  @Test(arguments: [100, 199, 200, 204, 299, 300, 304, 399, 404])
+  func onlyTwoHundredsSucceed(_ code: Int) async {
+    let client = HTTPClient(baseURL: URL(string: "https://api.example")!) { request in
+      (
+        Data("{}".utf8),
+        HTTPURLResponse(url: request.url!, statusCode: code, httpVersion: nil, headerFields: nil)!
+      )
+    }
+    do {
+      _ = try await client.data(for: Endpoint(.get, "/s"))
+      #expect((200...299).contains(code), "\(code) succeeded")
+    } catch {
+      #expect(!(200...299).contains(code), "\(code) failed: \(error)")
+      #expect(
+        error == .status(code: code, url: URL(string: "https://api.example/s")!, bodyExcerpt: "{}"))
+    }
+  }
+
+  /// Promise: a transport that times out (`URLError.timedOut`, as
+  /// URLSession reports its own timeout) is ``APIError/timeout(url:)``, and
+  /// any other `URLError` keeps its code.
+  @Test func aTransportTimeoutIsATimeout() async {
+    for (code, expected) in [
+      (URLError.Code.timedOut, APIError.timeout(url: URL(string: "https://api.example/t")!)),
+      (.networkConnectionLost, nil),
+    ] {
+      let client = HTTPClient(baseURL: URL(string: "https://api.example")!) { _ in
+        throw URLError(code)
+      }
+      do {
+        _ = try await client.data(for: Endpoint(.get, "/t"))
+        Issue.record("\(code) succeeded")
+      } catch {
+        if let expected {
+          #expect(error == expected)
+        } else if case .transport(_, let kept, _) = error {
+          #expect(kept == code)
+        } else {
+          Issue.record("\(code) became \(error)")
+        }
+      }
+    }
+  }
+
   @Test func serverErrorIsAStatusError() async throws {
     let error = try await Self.catFactError(
       .respond(status: 500, body: Data("upstream exploded\n".utf8)))

@@ -35,6 +35,10 @@ final class LoopbackServer: @unchecked Sendable {
     /// with no Content-Length when `declaresLength` is false, so the body
     /// ends when the connection closes.
     case stream(headers: [String: String], chunk: Data, repeats: Int, declaresLength: Bool)
+    /// Headers (with a Content-Length of `declaredLength`, if given), then
+    /// `body`, then nothing for `seconds` before the connection is closed:
+    /// only a client that stops at once gets its answer before then.
+    case stalling(declaredLength: Int?, body: Data, seconds: Double)
 
     static func json(_ text: String, status: Int = 200) -> Reply {
       .respond(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
@@ -188,6 +192,9 @@ final class LoopbackServer: @unchecked Sendable {
       let length = declaresLength ? chunk.count * repeats : nil
       transmit(head(status: 200, headers: headers, length: length), to: connection)
       for _ in 0..<repeats { guard transmitAll(chunk, to: connection) else { return } }
+    case .stalling(let declaredLength, let body, let seconds):
+      transmit(head(status: 200, headers: [:], length: declaredLength) + body, to: connection)
+      Thread.sleep(forTimeInterval: seconds)
     }
   }
 

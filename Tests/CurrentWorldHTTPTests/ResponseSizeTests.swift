@@ -56,6 +56,32 @@ func gzippedZeros(_ count: Int) throws -> Data {
     #expect(Self.isTooLarge(result, limit: 32 * 1_024), "\(result)")
   }
 
+  /// Fetches from a server that sends `reply` and then stalls, with a
+  /// 16-byte limit and a 2 s timeout: a body stopped when it crossed the
+  /// limit fails as too large, one that was read on waits and times out.
+  static func fetchStalling(declaredLength: Int?, body: Data) async throws -> Result<Data, APIError>
+  {
+    let reply = LoopbackServer.Reply.stalling(
+      declaredLength: declaredLength, body: body, seconds: 4)
+    return try await fetch(
+      reply, limit: 1_024, endpoint: Endpoint(.get, "/s").limitingResponse(to: 16).timeout(2))
+  }
+
+  /// Promise: a declared length over the limit is refused when the headers
+  /// arrive, before any byte of the body: the server here sends one byte
+  /// and stalls, so reading on would time out.
+  @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeTheBody() async throws {
+    let result = try await Self.fetchStalling(declaredLength: 17, body: Data("{".utf8))
+    #expect(Self.isTooLarge(result, limit: 16), "\(result)")
+  }
+
+  /// Promise: an undeclared body is stopped by the bytes that cross the
+  /// limit, not by the next ones: here no more come.
+  @Test func anUndeclaredBodyIsStoppedByTheBytesThatCrossTheLimit() async throws {
+    let result = try await Self.fetchStalling(declaredLength: nil, body: Data(count: 17))
+    #expect(Self.isTooLarge(result, limit: 16), "\(result)")
+  }
+
   @Test func anUndeclaredBodyIsStoppedAsItStreams() async throws {
     let result = try await Self.fetch(
       .stream(headers: [:], chunk: Self.kilobyte, repeats: 64, declaresLength: false),
