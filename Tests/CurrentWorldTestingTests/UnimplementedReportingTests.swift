@@ -70,6 +70,21 @@ import Testing
 }
 
 @Suite(.world) struct TestRunnerReporterTests {
+  /// Promise: a reported issue is recorded at its file, line and column,
+  /// so Xcode shows it on the line that reported it.
+  @Test func anIssueIsRecordedAtItsPlace() {
+    withKnownIssue {
+      IssueReporter.report(
+        "placed", fileID: "App/Screen.swift", filePath: "/src/App/Screen.swift", line: 42,
+        column: 7)
+    } matching: { issue in
+      let place = issue.sourceLocation
+      return issue.comments.contains { $0.rawValue == "placed" } && place?.line == 42
+        && place?.column == 7 && place?.fileID == "App/Screen.swift"
+        && place?.filePath == "/src/App/Screen.swift"
+    }
+  }
+
   @Test func handMadeIssuesWithoutAPlaceAreStillRecorded() {
     withKnownIssue {
       IssueReporter.current.report(

@@ -155,6 +155,23 @@ import Testing
     #expect(mismatches == 0)
   }
 
+  /// Promise: a format style takes the world's calendar too, not the
+  /// machine's: a Buddhist world formats the Buddhist year.
+  @Test func formatStylesUseTheWorldsCalendar() {
+    withWorld(fixedWorld(date: Date(timeIntervalSince1970: 1_700_000_000))) {
+      Current.calendar = Calendar(identifier: .buddhist)
+      let style = Current.formatStyle(date: .long, time: .omitted)
+      #expect(style.calendar.identifier == .buddhist)
+      var expected = Date.FormatStyle(date: .long, time: .omitted)
+      expected.locale = Current.locale
+      expected.timeZone = Current.timeZone
+      expected.calendar = Calendar(identifier: .buddhist)
+      #expect(
+        Current.formatted(Current.date(), date: .long, time: .omitted)
+          == Current.date().formatted(expected))
+    }
+  }
+
   @Test(arguments: cases)
   func formatStylesFollowTheWorld(_ testCase: Case) {
     withWorld(fixedWorld(date: testCase.date)) {
