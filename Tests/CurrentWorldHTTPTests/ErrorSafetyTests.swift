@@ -56,14 +56,15 @@ import Testing
   /// mangles ordinary words.
   @Test(arguments: [("k3y9", true), ("abc", false)])
   func aSecretIsHiddenFromFourCharacters(_ token: String, hidden: Bool) async throws {
-    let client = HTTPClient(baseURL: URL(string: "https://api.example")!, token: { token }) {
-      request in
-      let echo = request.value(forHTTPHeaderField: "Authorization") ?? ""
+    let echo: @Sendable (URLRequest) async throws -> (Data, URLResponse) = { request in
+      let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
       return (
-        Data("got \(echo)".utf8),
+        Data("got \(header)".utf8),
         HTTPURLResponse(url: request.url!, statusCode: 401, httpVersion: nil, headerFields: nil)!
       )
     }
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, token: { token }, transport: echo)
     await #expect(
       throws: APIError.status(
         code: 401, url: URL(string: "https://api.example/me")!,

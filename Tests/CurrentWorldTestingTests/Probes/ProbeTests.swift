@@ -44,6 +44,34 @@ struct ProbeTests {
     Self.expectNamesBothFixes(outcome.output)
   }
 
+  /// Promise: in XCTest, a warning goes to standard error as
+  /// `File:line: warning: CurrentWorld: …` and never fails the test, and a
+  /// failure is recorded on the line that reported it.
+  @Test func xcTestShowsWarningsAndPlacesFailures() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "xctest-report", test: "WorldTestCaseProbes/testReportsAWarningAndAFailure")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("with 1 failure"), "\(outcome.output)")
+    #expect(outcome.output.contains("Probe/Here.swift:12: warning: CurrentWorld: probe warning"))
+    let line = outcome.output.split(separator: "\n").first { $0.hasPrefix("failure line: ") }
+    let number = try #require(line.map { $0.dropFirst("failure line: ".count) })
+    #expect(
+      outcome.output.contains("XCTestProbes.swift:\(number): error:")
+        && outcome.output.contains("probe failure"), "\(outcome.output)")
+  }
+
+  /// Promise: work that escapes a `WorldTestCase`'s world and reads
+  /// `Current` is warned about once, on standard error, and the test
+  /// passes.
+  @Test func anEscapeFromAWorldTestCaseIsAWarningShownOnce() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "xctest-escape", test: "WorldTestCaseProbes/testEscapedReads")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("escaped reads: 0, 0"), "\(outcome.output)")
+    let warning = "warning: CurrentWorld: Current was read outside every test world"
+    #expect(outcome.output.components(separatedBy: warning).count == 2, "\(outcome.output)")
+  }
+
   @Test func aForgottenOverrideCalledFromGCDFailsAPlainXCTestCase() async throws {
     let outcome = try await ProbeProcess.xcTest(
       "plain-xctest-gcd", test: "PlainXCTestCaseProbes/testForgottenOverrideFromGCD")

@@ -17,6 +17,30 @@ final class WorldTestCaseProbes: WorldTestCase {
     }
     done.wait()
   }
+
+  /// A warning with a place, then a failure: the warning goes to standard
+  /// error only, and the failure fails the test on the line that reported
+  /// it, which the probe prints.
+  func testReportsAWarningAndAFailure() throws {
+    try XCTSkipUnless(ProbeProcess.current == "xctest-report", "a probe for a child process")
+    IssueReporter.current.report(
+      ReportedIssue(
+        message: "probe warning", fileID: "Probe/Here.swift", filePath: "/probe/Here.swift",
+        line: 12, column: 3, severity: .warning))
+    print("failure line: \(#line + 1)")
+    IssueReporter.report("probe failure")
+  }
+
+  /// Work that escapes the test's world and reads `Current` twice.
+  func testEscapedReads() throws {
+    try XCTSkipUnless(ProbeProcess.current == "xctest-escape", "a probe for a child process")
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      print("escaped reads: \(Current.score), \(Current.score)")
+      done.signal()
+    }
+    done.wait()
+  }
 }
 
 /// The same, in a plain `XCTestCase` that never names CurrentWorldTesting's
@@ -45,10 +69,6 @@ final class PlainXCTestCaseProbes: XCTestCase {
   }
 }
 
-/// The resets around each XCTest test, which a plain `XCTestCase` in the
-/// seeds' style relies on: a write in a class-level `setUp()` never reaches
-/// a test, and a class-level `tearDown()` after the last test sees the world
-/// as launched. Each prints what it saw; ``ProbeTests`` checks it.
 /// Bootstrap inside an XCTest run, after the observer reset the
 /// process-wide world for a test, though nothing read `Current`.
 final class BootstrapInXCTestProbes: XCTestCase {
@@ -65,6 +85,10 @@ final class BootstrapInXCTestProbes: XCTestCase {
   }
 }
 
+/// The resets around each XCTest test, which a plain `XCTestCase` in the
+/// seeds' style relies on: a write in a class-level `setUp()` never reaches
+/// a test, and a class-level `tearDown()` after the last test sees the world
+/// as launched. Each prints what it saw; ``ProbeTests`` checks it.
 final class ResetAroundTestsProbes: XCTestCase {
   static let name = "xctest-resets"
 
