@@ -339,12 +339,14 @@ def unfinished_tests(log):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", help="run the mutants whose area or bug contains this")
+    parser.add_argument(
+        "--only", action="append", help="run the mutants whose area or bug contains this (repeatable)")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--keep", help="a scratch clone to reuse (made if missing)")
     args = parser.parse_args()
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    chosen = [m for m in MUTANTS if not args.only or args.only in m[0] or args.only in m[1]]
+    chosen = [m for m in MUTANTS
+              if not args.only or any(part in m[0] or part in m[1] for part in args.only)]
     for area, bug, path, old, _ in chosen:
         count = open(os.path.join(repo, path), encoding="utf-8").read().count(old)
         if count != 1:
