@@ -164,6 +164,19 @@ import Testing
   }
 }
 
+/// Promise: a test instant measures durations forwards, as every clock's
+/// instants do.
+@Suite struct TestInstantTests {
+  @Test func durationsRunFromThisInstantToTheOther() {
+    let one = TestInstant(offset: .seconds(1))
+    let four = TestInstant(offset: .seconds(4))
+    #expect(one.duration(to: four) == .seconds(3))
+    #expect(four.duration(to: one) == .seconds(-3))
+    #expect(one.advanced(by: .seconds(3)) == four)
+    #expect(one < four && !(four < one))
+  }
+}
+
 @Suite(.timeLimit(.minutes(2))) struct ImmediateClockTests {
   @Test func sleepsReturnAtOnceAndMoveNow() async throws {
     let clock = ImmediateClock()
@@ -196,6 +209,12 @@ import Testing
     let uuids = (0..<17).map { _ in next() }
     #expect(uuids.last == UUID(uuidString: "00000000-0000-0000-0000-000000000010"))
     #expect(Set(uuids).count == 17)
+  }
+
+  /// Promise: `UUID(_:)` spells all 48 bits of its number in the last
+  /// group, in upper-case hex.
+  @Test func aNumberFillsTheLastGroup() {
+    #expect(UUID(0xABCD_1234_5678).uuidString == "00000000-0000-0000-0000-ABCD12345678")
   }
 
   @Test func theLiveWorldMakesRandomUUIDs() {
