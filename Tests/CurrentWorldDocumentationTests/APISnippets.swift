@@ -24,7 +24,7 @@ func loadBooks(with client: HTTPClient) async throws(APIError) -> [Book] {
   }
 }
 
-@Suite(.world) struct APISnippets {
+@Suite(.world, .timeLimit(.minutes(2))) struct APISnippets {
   @Test func backsOffWhenAskedTo() async throws {
     let clock = TestClock()
     Current.clock = clock

@@ -62,7 +62,7 @@ struct MockCatFactAPI: CatFactFetching {
 
 let purring = CatFact(fact: "Cats purr.", length: 10)
 
-@Suite(.world) @MainActor struct MigrationSnippets {
+@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct MigrationSnippets {
   @Test func protocolStyle() async {
     let viewModel = ProtocolCatFactViewModel(api: MockCatFactAPI(fact: purring))
     await viewModel.fetch()

@@ -4,7 +4,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world) struct ScopeSnippets {
+@Suite(.world, .timeLimit(.minutes(2))) struct ScopeSnippets {
   @Test func scopesAreInherited() async {
     // The detached read escapes on purpose: its warning is counted, not shown.
     let warnings = await TestWorlds.countingWarnings {

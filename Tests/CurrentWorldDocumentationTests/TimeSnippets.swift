@@ -40,7 +40,7 @@ struct Todo: Identifiable {
   }
 }
 
-@Suite(.world) struct TimeSnippets {
+@Suite(.world, .timeLimit(.minutes(2))) struct TimeSnippets {
   @Test func retriesASecondApart() async throws {
     let clock = TestClock()
     Current.clock = clock

@@ -3,7 +3,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world) struct DeallocationTests {
+@Suite(.world, .timeLimit(.minutes(2))) struct DeallocationTests {
   @Test func aReleasedObjectPasses() async {
     let released = await expectDeallocation { Plain() }
     #expect(released)

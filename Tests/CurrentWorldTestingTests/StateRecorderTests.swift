@@ -3,7 +3,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world) @MainActor struct StateRecorderTests {
+@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct StateRecorderTests {
   struct Offline: Error {}
   static let fact = CatFact(fact: "Cats sleep 70% of their lives.", length: 30)
 

@@ -3,7 +3,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world) struct UnimplementedReportingTests {
+@Suite(.world, .timeLimit(.minutes(2))) struct UnimplementedReportingTests {
   static func mentions(_ text: String) -> @Sendable (Issue) -> Bool {
     { issue in issue.comments.contains { $0.rawValue.contains(text) } }
   }
@@ -69,7 +69,7 @@ import Testing
   }
 }
 
-@Suite(.world) struct TestRunnerReporterTests {
+@Suite(.world, .timeLimit(.minutes(2))) struct TestRunnerReporterTests {
   /// Promise: a reported issue is recorded at its file, line and column,
   /// so Xcode shows it on the line that reported it.
   @Test func anIssueIsRecordedAtItsPlace() {

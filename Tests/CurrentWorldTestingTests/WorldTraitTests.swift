@@ -3,7 +3,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite struct WorldTraitTests {
+@Suite(.timeLimit(.minutes(2))) struct WorldTraitTests {
   @Test(.world) func theTestWorldIsDeterministic() {
     #expect(Current.context == .test)
     #expect(Current.date() == World.testDate)

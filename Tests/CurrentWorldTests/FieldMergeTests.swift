@@ -7,7 +7,7 @@ import Testing
 /// field, both its own write and a write to another field made since. Each
 /// field is merged by its bit in `WorldStorage.Field`; a field without its
 /// bit or its line in `merging(_:from:)` fails here.
-@Suite struct FieldMergeTests {
+@Suite(.timeLimit(.minutes(2))) struct FieldMergeTests {
   /// One write per built-in field, and a check that it arrived.
   static let hub = NotificationHub.recording()
   static let zero = UUID(uuidString: "00000000-0000-0000-0000-000000000000")!

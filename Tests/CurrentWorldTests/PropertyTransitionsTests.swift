@@ -3,7 +3,7 @@ import Foundation
 import Observation
 import Testing
 
-@Suite @MainActor struct PropertyTransitionsTests {
+@Suite(.timeLimit(.minutes(2))) @MainActor struct PropertyTransitionsTests {
   @Observable final class Counter: @unchecked Sendable {
     var value = 0
   }

@@ -2,7 +2,7 @@ import CurrentWorld
 import Foundation
 import Testing
 
-@Suite struct UnimplementedTests {
+@Suite(.timeLimit(.minutes(2))) struct UnimplementedTests {
   struct Analytics: Sendable {
     var log: @Sendable (String) -> Void
     var track: @Sendable (String, Int) async throws -> Bool

@@ -2,7 +2,7 @@ import CurrentWorld
 import Foundation
 import Testing
 
-@Suite struct WorldTests {
+@Suite(.timeLimit(.minutes(2))) struct WorldTests {
   @Test func liveWorldFollowsTheSystem() {
     let world = World.live
     #expect(world.context == .test)  // in a test process; .live in an app
@@ -193,7 +193,7 @@ import Testing
 
 /// In a test process, nothing reaches an app key's `liveValue` unless the
 /// test opts in by setting `context = .live`.
-@Suite struct LiveValuesInTestsTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveValuesInTestsTests {
   /// Promise: `World.live` read in a test process gives test values.
   @Test func theLiveWorldOfATestProcessGivesTestValues() {
     #expect(World.live.context == .test)
