@@ -61,25 +61,13 @@ import Testing
   }
 
   #if os(Linux)
-    @Test func theConnectionCheckSeesAnOpenConnection() async throws {
-      // Guards the check above: while an answer is pending, it must see it.
-      let server = try LoopbackServer { _ in .delayed(seconds: 6, .json("{}")) }
+    @Test func theConnectionCheckSeesAnOpenConnection() throws {
+      // Guards the check above: while a connection is open, it must see it.
+      let server = try LoopbackServer { _ in .json("{}") }
       defer { server.stop() }
-      let session = URLSession(configuration: .ephemeral)
-      defer { session.invalidateAndCancel() }
-      let pending = Task {
-        try await HTTPClient.live(baseURL: server.baseURL, session: session).data(
-          for: Endpoint(.get, "/"))
-      }
-      var open: [String] = []
-      // Looked for until shortly before the answer, on a loaded machine too.
-      let started = ContinuousClock.now
-      while open.isEmpty, ContinuousClock.now - started < .seconds(5) {
-        try await Task.sleep(for: .milliseconds(5))
-        open = try Self.openConnections(port: server.port)
-      }
-      #expect(!open.isEmpty)
-      _ = try await pending.value
+      let connection = try server.openConnection()
+      defer { close(connection) }
+      #expect(!(try Self.openConnections(port: server.port)).isEmpty)
     }
   #endif
 

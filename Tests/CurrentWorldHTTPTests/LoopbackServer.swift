@@ -84,6 +84,28 @@ final class LoopbackServer: @unchecked Sendable {
 
   deinit { stop() }
 
+  /// Opens a plain TCP connection to the server and returns its socket,
+  /// which the caller closes: a connection that is open for certain, with
+  /// no client library deciding when.
+  func openConnection() throws -> Int32 {
+    let fd = socket(AF_INET, socketType(SOCK_STREAM), 0)
+    guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        connect(fd, pointer, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    guard connected else {
+      close(fd)
+      throw POSIXError(.init(rawValue: errno) ?? .EIO)
+    }
+    return fd
+  }
+
   /// Every request received so far, in the order they were read.
   var requests: [Request] { state.withLock { received } }
 
