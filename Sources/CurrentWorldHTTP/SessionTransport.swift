@@ -54,6 +54,9 @@ final class SessionTransport: Sendable {
       try await withCheckedThrowingContinuation { continuation in
         let task = session.dataTask(with: request)
         router.add(receiver, for: task)
+        // A caller cancelled already sends nothing: the handler's cancel,
+        // handed to another queue, could come after the start.
+        if Task.isCancelled { receiver.cancel() }
         receiver.start(task, continuation)
       }
     } onCancel: {
