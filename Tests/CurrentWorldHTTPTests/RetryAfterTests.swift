@@ -48,6 +48,19 @@ import Testing
     #expect(Self.retryAfter(error) == .some(.seconds(120)), "\(header)")
   }
 
+  /// Promise: a date part of a second away is waited for in whole: the
+  /// delay rounds up, so a client never retries before the date.
+  @Test func aDateBetweenSecondsRoundsUp() async throws {
+    let date = Date(timeIntervalSince1970: 1_768_487_520)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    let header = formatter.string(from: date)
+    let error = try await Self.status(503, retryAfter: header, now: date.addingTimeInterval(-59.5))
+    #expect(Self.retryAfter(error) == .some(.seconds(60)), "\(header)")
+  }
+
   @Test func aDateInThePastMeansRetryNow() async throws {
     let now = Date(timeIntervalSince1970: 1_768_487_400)
     let error = try await Self.status(
