@@ -26,6 +26,7 @@ it: update the mutant with the code, do not drop it.
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -311,18 +312,23 @@ MUTANTS = [
 
 
 def sh(command, cwd, limit=None):
-    """Runs `command`; returns (exit status, output, seconds). 124 is a timeout."""
+    """Runs `command`; returns (exit status, output, seconds). 124 is a timeout,
+    after which the command's process group and the test executable in this
+    clone are killed, and nothing else: another clone may be testing beside."""
     start = time.time()
+    child = subprocess.Popen(
+        command, cwd=cwd, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        start_new_session=True)
     try:
-        done = subprocess.run(
-            command, cwd=cwd, shell=True, capture_output=True, text=True, errors="replace",
-            timeout=limit, start_new_session=True)
-        return done.returncode, done.stdout + done.stderr, time.time() - start
-    except subprocess.TimeoutExpired as expired:
-        out = (expired.stdout or b"") + (expired.stderr or b"")
-        subprocess.run("pkill -KILL -f 'PackageTests.xctest' || true", shell=True)
-        text = out.decode("utf-8", "replace") if isinstance(out, bytes) else out
-        return 124, text, time.time() - start
+        out, _ = child.communicate(timeout=limit)
+        status = child.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        # SwiftPM starts the test executable in a process group of its own.
+        subprocess.run(["pkill", "-KILL", "-f", os.path.join(cwd, ".build") + "/"])
+        out, _ = child.communicate()
+        status = 124
+    return status, out.decode("utf-8", "replace"), time.time() - start
 
 
 def failed_tests(log):
