@@ -88,6 +88,17 @@ import Testing
     #expect(clock.now.offset == .seconds(2))
   }
 
+  /// Promise: a sleep until now, or for no time, returns at once: its
+  /// deadline has been reached.
+  @Test func aSleepUntilNowReturnsAtOnce() async {
+    let clock = TestClock(now: TestInstant(offset: .seconds(5)))
+    let now = Task { try await clock.sleep(until: clock.now) }
+    #expect(await settled(now, within: .seconds(5))?.isSuccess == true)
+    let zero = Task { try await clock.sleep(for: .zero) }
+    #expect(await settled(zero, within: .seconds(5))?.isSuccess == true)
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func aSleepUntilThePastReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(2))
