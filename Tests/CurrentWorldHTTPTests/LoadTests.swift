@@ -12,7 +12,14 @@ import Testing
   /// end; TIME_WAIT entries hold no socket of any process and are left out.
   static func openConnections(port: UInt16) throws -> [String] {
     let hexPort = String(format: ":%04X", port)
-    let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    // Read to its end: `String(contentsOfFile:)` reads one page of a /proc
+    // file, about 25 rows, so on a busy machine the rows of this port were
+    // often never looked at.
+    guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else {
+      throw POSIXError(.ENOENT)
+    }
+    defer { try? file.close() }
+    let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     return table.split(separator: "\n").dropFirst().filter { row in
       let columns = row.split(separator: " ")
       guard columns.count > 3 else { return false }
