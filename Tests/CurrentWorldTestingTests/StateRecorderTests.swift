@@ -84,6 +84,23 @@ import Testing
     }
   }
 
+  /// Promise: `assertValues` compares the values themselves, not only how
+  /// many there were.
+  @Test func aWrongValueFailsTheTestEvenWhenTheCountIsRight() async {
+    let fact = Self.fact
+    Current.catFactAPI.fetchFact = { fact }
+    let viewModel = FactViewModel()
+    let states = StateRecorder(viewModel, \.state)
+
+    await viewModel.fetch()
+
+    withKnownIssue {
+      states.assertValues([.initial, .loading, .loaded(CatFact(fact: "Other.", length: 6))])
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains(" took 3 values, expected 3:") }
+    }
+  }
+
   @Test func beforeAnyChangeTheInitialValueIsRecorded() {
     let viewModel = FactViewModel()
     let states = StateRecorder(viewModel, \.state)

@@ -40,6 +40,7 @@ import Testing
       ViewState<Int>.error(url)
         != .error(NSError(domain: NSURLErrorDomain, code: -1001, userInfo: ["x": 1])))
     #expect(ViewState<Int>.error(url) != .error(NSError(domain: "Other", code: -1001)))
+    #expect(ViewState<Int>.error(url) != .error(NSError(domain: NSURLErrorDomain, code: -1009)))
   }
 
   @Test func equatableErrorsCompareWithTheirOwnEquality() {

@@ -173,6 +173,20 @@ struct ProbeTests {
       outcome.output.contains("World.bootstrap was called after Current was first read or written"))
   }
 
+  /// Promise: a bootstrap whose closure reads `Current` is refused, and
+  /// says so: the read fixed the launch world first. Nothing is lost
+  /// silently.
+  @Test func aBootstrapThatReadsCurrentIsRefusedAloud() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "bootstrap-read", filter: "SwiftTestingProbes/bootstrapThatReadsCurrent",
+      environment: ["CURRENTWORLD_CONTEXT": "live"])
+    // The live world as launched: the score key's live value, not 142.
+    #expect(outcome.output.contains("score: 100"), "\(outcome.output)")
+    #expect(
+      outcome.output.contains("World.bootstrap was called after Current was first read or written"),
+      "\(outcome.output)")
+  }
+
   /// Promise: a refusal names what closed bootstrap; in an XCTest run
   /// that can be the observer's reset before a test, not a read.
   @Test func bootstrapRefusedInAnXCTestRunSaysTheTestRunClosedIt() async throws {

@@ -60,6 +60,14 @@ import Testing
     print("score after: \(Current.score)")
   }
 
+  @Test(.enabled(if: ProbeProcess.current == "bootstrap-read"))
+  func bootstrapThatReadsCurrent() {
+    // Reading Current inside the closure is its first use: it fixes the
+    // launch world before the configured one could be stored.
+    World.bootstrap { world in world.score = Current.score + 42 }
+    print("score: \(Current.score)")
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "reporter-swap"))
   func reporterSwap() {
     // The process's reporter holds the last reference to an object whose
