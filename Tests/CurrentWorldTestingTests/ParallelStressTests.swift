@@ -25,7 +25,12 @@ import Testing
       if Current.date() != date { wrong.append("date") }
       if Current.locale != locale { wrong.append("locale") }
       if Current.score != index { wrong.append("score") }
-      if (try? await Current.catFactAPI.fetchFact()) != fact { wrong.append("catFactAPI") }
+      // Called only when the rest is right: in a world that is wrong, the
+      // call would report a forgotten override in each of 2,500 places, and
+      // a broken build would spend minutes printing them.
+      if wrong.isEmpty, (try? await Current.catFactAPI.fetchFact()) != fact {
+        wrong.append("catFactAPI")
+      }
       return wrong.map { "case \(index), \(place): \($0)" }
     }
 

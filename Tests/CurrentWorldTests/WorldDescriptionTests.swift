@@ -19,6 +19,15 @@ import Testing
         """)
   }
 
+  /// Promise: a time zone shows as its identifier, as a locale does: an
+  /// offset zone too, whose own description differs ("GMT (3600)").
+  @Test func aTimeZoneShowsItsIdentifier() {
+    var world = fixedWorld()
+    let zone = TimeZone(secondsFromGMT: 3_600)!
+    world.timeZone = zone
+    #expect(String(describing: world).contains("timeZone: \(zone.identifier),"))
+  }
+
   @Test func dumpShowsTheFieldsAtTheTopLevel() {
     var dumped = ""
     dump(fixedWorld(), to: &dumped)

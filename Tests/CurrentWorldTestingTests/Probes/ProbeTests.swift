@@ -173,6 +173,17 @@ struct ProbeTests {
       outcome.output.contains("World.bootstrap was called after Current was first read or written"))
   }
 
+  /// Promise: in a test process, a write outside any test is warned about
+  /// once, on standard error, with the fix; it fails no test.
+  @Test func aWriteOutsideTestsIsAWarningShownOnce() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "write-outside-tests", filter: "SwiftTestingProbes/writeOutsideTests")
+    #expect(!outcome.failed, "\(outcome.output)")
+    let warning = "warning: CurrentWorld: Current was written outside any test, in a test process"
+    #expect(outcome.output.components(separatedBy: warning).count == 2, "\(outcome.output)")
+    Self.expectNamesBothFixes(outcome.output)
+  }
+
   /// Promise: a bootstrap whose closure reads `Current` is refused, and
   /// says so: the read fixed the launch world first. Nothing is lost
   /// silently.

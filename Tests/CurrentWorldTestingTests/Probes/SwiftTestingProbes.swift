@@ -32,6 +32,18 @@ import Testing
     #expect(seen == 0 && again == 0)
   }
 
+  @Test(.enabled(if: ProbeProcess.current == "write-outside-tests"))
+  func writeOutsideTests() {
+    // A thread that no test runs: its writes are outside every test.
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      Current.score = 5
+      Current.score = 6
+      done.signal()
+    }
+    done.wait()
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "write-without-world"))
   func writeWithoutWorld() {
     Current.score = 5
