@@ -198,7 +198,7 @@
     /// ``advance(to:timeout:fileID:filePath:line:column:)``).
     public func advance(
       by duration: Duration = .zero,
-      timeout: Duration = .seconds(10),
+      timeout: Duration = .seconds(30),
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
       line: UInt = #line,
@@ -218,7 +218,7 @@
     /// that says how many tasks are still asleep, and returns.
     public func advance(
       to deadline: TestInstant,
-      timeout: Duration = .seconds(10),
+      timeout: Duration = .seconds(30),
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
       line: UInt = #line,
@@ -238,7 +238,7 @@
     /// `timeout` of real time it reports a test failure that says how many
     /// tasks are still asleep, and returns.
     public func run(
-      timeout: Duration = .seconds(10),
+      timeout: Duration = .seconds(30),
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
       line: UInt = #line,
