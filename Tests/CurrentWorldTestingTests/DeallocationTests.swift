@@ -1,6 +1,7 @@
 import CurrentWorld
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 @Suite(.world, .timeLimit(.minutes(2))) struct DeallocationTests {
@@ -35,19 +36,47 @@ import Testing
   }
 
   @Test func aRetainedObjectIsReportedByItsType() async {
-    var survivor: SelfRetaining?
+    let survivor = SurvivorBox()
     await withKnownIssue {
-      let released = await expectDeallocation(clock: ImmediateClock()) {
-        let object = SelfRetaining()
-        survivor = object
-        return object
+      // In a task, so that a check that never gives up fails by name.
+      let check = Task {
+        await expectDeallocation(clock: ImmediateClock()) {
+          let object = SelfRetaining()
+          survivor.object = object
+          return object
+        }
       }
-      #expect(!released)
+      #expect(await value(of: check) == false)
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue.hasPrefix("SelfRetaining was not deallocated at the end of the scope")
       }
     }
-    survivor?.me = nil
+    survivor.object?.me = nil
+  }
+
+  /// Promise: a cancelled test stops waiting for an object at once, even
+  /// with the longest timeout, and still reports it.
+  @Test func aCancelledCheckStopsWaiting() async {
+    let survivor = SurvivorBox()
+    await withKnownIssue {
+      let check = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await expectDeallocation(timeout: .seconds(3_600), clock: ContinuousClock()) {
+          let object = SelfRetaining()
+          survivor.object = object
+          return object
+        }
+      }
+      #expect(await value(of: check) == false)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("SelfRetaining was not deallocated") }
+    }
+    survivor.object?.me = nil
+  }
+
+  /// Holds the survivor for the test to free.
+  final class SurvivorBox: @unchecked Sendable {
+    var object: SelfRetaining?
   }
 }
