@@ -31,6 +31,15 @@ import Testing
     return .some(retryAfter)
   }
 
+  /// `date` as an HTTP date, by the platform's own formatter.
+  static func httpDate(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.string(from: date)
+  }
+
   @Test func a429CarriesItsDelayInSeconds() async throws {
     let error = try await Self.status(429, retryAfter: "30")
     #expect(Self.retryAfter(error) == .some(.seconds(30)))
@@ -39,11 +48,7 @@ import Testing
 
   @Test func a503CarriesAnHTTPDateMeasuredFromTheClientsNow() async throws {
     let now = Date(timeIntervalSince1970: 1_768_487_400)
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    let header = formatter.string(from: now.addingTimeInterval(120))
+    let header = Self.httpDate(now.addingTimeInterval(120))
     let error = try await Self.status(503, retryAfter: header, now: now)
     #expect(Self.retryAfter(error) == .some(.seconds(120)), "\(header)")
   }
@@ -52,11 +57,7 @@ import Testing
   /// delay rounds up, so a client never retries before the date.
   @Test func aDateBetweenSecondsRoundsUp() async throws {
     let date = Date(timeIntervalSince1970: 1_768_487_520)
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    let header = formatter.string(from: date)
+    let header = Self.httpDate(date)
     let error = try await Self.status(503, retryAfter: header, now: date.addingTimeInterval(-59.5))
     #expect(Self.retryAfter(error) == .some(.seconds(60)), "\(header)")
   }

@@ -65,16 +65,21 @@ import Testing
       ])
   }
 
-  @Test func aMissingStateFailsTheTestAndSaysWhatWasRecorded() async {
+  /// The states of a view model that fetched `fact`: initial, loading,
+  /// loaded.
+  static func statesOfAFetch() async -> StateRecorder<FactViewModel, ViewState<CatFact>> {
     let fact = Self.fact
     Current.catFactAPI.fetchFact = { fact }
     let viewModel = FactViewModel()
     let states = StateRecorder(viewModel, \.state)
-
     await viewModel.fetch()
+    return states
+  }
 
+  @Test func aMissingStateFailsTheTestAndSaysWhatWasRecorded() async {
+    let states = await Self.statesOfAFetch()
     withKnownIssue {
-      states.assertValues([.initial, .loaded(fact)])
+      states.assertValues([.initial, .loaded(Self.fact)])
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue.hasPrefix("FactViewModel")
@@ -87,13 +92,7 @@ import Testing
   /// Promise: `assertValues` compares the values themselves, not only how
   /// many there were.
   @Test func aWrongValueFailsTheTestEvenWhenTheCountIsRight() async {
-    let fact = Self.fact
-    Current.catFactAPI.fetchFact = { fact }
-    let viewModel = FactViewModel()
-    let states = StateRecorder(viewModel, \.state)
-
-    await viewModel.fetch()
-
+    let states = await Self.statesOfAFetch()
     withKnownIssue {
       states.assertValues([.initial, .loading, .loaded(CatFact(fact: "Other.", length: 6))])
     } matching: { issue in
