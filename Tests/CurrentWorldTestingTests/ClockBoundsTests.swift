@@ -35,7 +35,8 @@ import Testing
     let heard = Locked<[String]>([])
     let log = IssueReporter { issue in heard.withLock { $0.append(issue.message) } }
     await IssueReporter.withCurrent(log) {
-      _ = try? await Current.clock.sleep(for: .seconds(1))
+      let sleep = Task { try await Current.clock.sleep(for: .seconds(1)) }
+      _ = await settled(sleep)
     }
     #expect(heard.withLock { $0.count } == 1)
     #expect(heard.withLock { $0.first?.contains("Current.clock = TestClock()") } == true)

@@ -62,6 +62,17 @@ import Testing
     #expect(ViewState<Int>.error(fact) != .error(pokemons))
   }
 
+  /// Promise: errors that are not `Equatable` compare as NSErrors do, by
+  /// domain and code too: two cases of one error type differ.
+  @Test func errorsThatAreNotEquatableCompareTheirCodes() {
+    enum Fault: Error {
+      case disk(String)
+      case network(String)
+    }
+    #expect(ViewState<Int>.error(Fault.disk("full")) == .error(Fault.disk("full")))
+    #expect(ViewState<Int>.error(Fault.disk("full")) != .error(Fault.network("full")))
+  }
+
   @Test func errorsOfDifferentTypesAreNeverEqual() {
     // The same domain and code, bridged from two types.
     let bridged = Coded.first as NSError

@@ -84,7 +84,10 @@ enum ProbeProcess {
     // child printed, rather than holding the whole run until CI's cap. With
     // SIGKILL: the test runners block SIGTERM (`terminate()`) on their
     // threads, so a hung runner ignored it.
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(limitSeconds)) {
+    // On a thread of its own: a run whose GCD threads are all blocked
+    // must still end its child.
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: TimeInterval(limitSeconds))
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
