@@ -66,6 +66,18 @@ import Testing
     #expect(decoded == values)
   }
 
+  /// Promise: a request carries its endpoint's timeout, or the client's
+  /// when the endpoint sets none.
+  @Test func aRequestCarriesItsEndpointsTimeout() throws {
+    let base = URL(string: "https://api.example")!
+    let own = try Endpoint(.get, "/x").timeout(7).urlRequest(
+      baseURL: base, defaultTimeout: 30, token: nil)
+    #expect(own.timeoutInterval == 7)
+    let inherited = try Endpoint(.get, "/x").urlRequest(
+      baseURL: base, defaultTimeout: 30, token: nil)
+    #expect(inherited.timeoutInterval == 30)
+  }
+
   @Test func basePathsAndLeadingSlashesJoinOnce() throws {
     let base = URL(string: "https://example.com/v1/")!
     #expect(
