@@ -6,8 +6,9 @@
   /// that `scope` returns is deallocated once the scope has ended.
   ///
   /// The seeds' `assertMemoryDeallocation`: build the object, use it, return
-  /// it. Work the object started gets a moment to finish (up to `timeout`)
-  /// before a survivor is reported, with its type's name.
+  /// it. Work the object started gets a moment to finish (up to `timeout`,
+  /// or until the test is cancelled) before a survivor is reported, with
+  /// its type's name.
   ///
   /// ```swift
   /// @Test(.world) @MainActor func viewModelDoesNotLeak() async {
