@@ -86,6 +86,7 @@ import Testing
       call.cancel()
       _ = await call.result
     }
+    #expect(ended)
     // Not ended: the call is still waiting on the deaf transport.
     guard ended else { return }
     guard case .failure(let error as APIError) = await call.result,

@@ -131,6 +131,7 @@ import Testing
     while clock.retainedEntries == 0, ContinuousClock.now - started < settleLimit {
       await Task.yield()
     }
+    #expect(clock.retainedEntries == 1, "the waiter is waiting")
     waiter.cancel()
     #expect(await value(of: waiter) != nil)
     let early = Task {

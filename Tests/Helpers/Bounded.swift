@@ -24,16 +24,16 @@ public func settled<Success: Sendable, Failure: Error>(
   within limit: Duration = settleLimit,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Result<Success, Failure>? {
-  let race = Race<Result<Success, Failure>?>()
-  let outcome = await withCheckedContinuation { continuation in
-    race.start(continuation)
-    race.add(Task { race.finish(await task.result) })
-    race.add(
-      Task {
-        try? await Task.sleep(for: limit)
-        race.finish(nil)
-      })
+  // Not a task group: a group waits for every child, and awaiting a task's
+  // result ignores cancellation.
+  let first = First<Result<Success, Failure>?>()
+  let timer = Task {
+    try? await Task.sleep(for: limit)
+    first.finish(nil)
   }
+  Task { first.finish(await task.result) }
+  let outcome = await withCheckedContinuation { first.wait(with: $0) }
+  timer.cancel()
   if outcome == nil {
     task.cancel()
     Issue.record(
@@ -55,23 +55,6 @@ public func value<Success: Sendable>(
   return value
 }
 
-/// Waits for `semaphore` for at most `limit`, and records an issue at the
-/// caller's line when it was not signalled: a thread that never finishes
-/// fails the test instead of blocking it.
-@discardableResult
-public func wait(
-  on semaphore: DispatchSemaphore,
-  within limit: Duration = settleLimit,
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> Bool {
-  let seconds = Double(limit.components.seconds)
-  guard semaphore.wait(timeout: .now() + seconds) == .timedOut else { return true }
-  Issue.record(
-    "The semaphore was not signalled within \(limit) of real time.",
-    sourceLocation: sourceLocation)
-  return false
-}
-
 extension Result {
   /// Whether this is a success.
   public var isSuccess: Bool {
@@ -86,38 +69,32 @@ extension Result {
   }
 }
 
-/// One outcome, delivered once to a waiting continuation; the tasks that
-/// race for it are cancelled once it is in.
-private final class Race<Value: Sendable>: @unchecked Sendable {
+/// The first of several values, delivered once to a continuation that
+/// waits for it, whether it came before the wait or after.
+private final class First<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: CheckedContinuation<Value, Never>?
+  private var value: Value?
   private var finished = false
-  private var racers: [Task<Void, Never>] = []
 
-  func start(_ continuation: CheckedContinuation<Value, Never>) {
+  func wait(with continuation: CheckedContinuation<Value, Never>) {
     lock.lock()
-    self.continuation = continuation
+    guard finished, let value else {
+      self.continuation = continuation
+      return lock.unlock()
+    }
     lock.unlock()
-  }
-
-  func add(_ racer: Task<Void, Never>) {
-    lock.lock()
-    let cancel = finished
-    if !cancel { racers.append(racer) }
-    lock.unlock()
-    if cancel { racer.cancel() }
+    continuation.resume(returning: value)
   }
 
   func finish(_ value: Value) {
     lock.lock()
     guard !finished else { return lock.unlock() }
     finished = true
+    self.value = value
     let continuation = self.continuation
-    let racers = self.racers
     self.continuation = nil
-    self.racers = []
     lock.unlock()
     continuation?.resume(returning: value)
-    for racer in racers { racer.cancel() }
   }
 }
