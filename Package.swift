@@ -14,9 +14,15 @@ let package = Package(
     .executable(name: "world-demo", targets: ["world-demo"]),
   ],
   targets: [
-    .target(name: "CurrentWorldHTTP"),
-    .target(name: "CurrentWorld", dependencies: ["CurrentWorldHTTP"]),
-    .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldHTTP"]),
+    // The one lock and the other primitives that the modules share; not a
+    // product, so no user imports it.
+    .target(name: "CurrentWorldSupport"),
+    .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorldSupport"]),
+    .target(name: "CurrentWorld", dependencies: ["CurrentWorldHTTP", "CurrentWorldSupport"]),
+    .target(
+      name: "CurrentWorldTesting",
+      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldSupport"]
+    ),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
     // link them.
     .target(
@@ -35,24 +41,36 @@ let package = Package(
     .target(name: "NameClashFixture", path: "Tests/Fixtures/NameClash"),
     // What every test target shares: waits with a time limit, and a seeded
     // random number generator.
-    .target(name: "TestHelpers", path: "Tests/Helpers"),
+    .target(name: "TestHelpers", dependencies: ["CurrentWorldSupport"], path: "Tests/Helpers"),
     .testTarget(
       name: "CurrentWorldTests",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "NameClashFixture", "TestHelpers"]
+      dependencies: [
+        "CurrentWorld", "CurrentWorldHTTP", "NameClashFixture", "TestHelpers",
+        "CurrentWorldSupport",
+      ]
     ),
     .testTarget(
       name: "CurrentWorldHTTPTests",
-      dependencies: ["CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting", "TestHelpers"]
+      dependencies: [
+        "CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting", "TestHelpers",
+        "CurrentWorldSupport",
+      ]
     ),
     .testTarget(
       name: "CurrentWorldTestingTests",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers"]
+      dependencies: [
+        "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
+        "CurrentWorldSupport",
+      ]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that
     // every snippet in an article is found here.
     .testTarget(
       name: "CurrentWorldDocumentationTests",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers"]
+      dependencies: [
+        "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
+        "CurrentWorldSupport",
+      ]
     ),
     .testTarget(
       name: "CurrentWorldExamplesTests",

@@ -1,3 +1,4 @@
+internal import CurrentWorldSupport
 import Foundation
 
 /// Races work against a deadline and returns as soon as either ends, or the
@@ -7,13 +8,7 @@ import Foundation
 /// ignores cancellation stretched a 0.2 s timeout to 2 s. Here the work and
 /// the timer are unstructured tasks that get cancelled, and the caller's
 /// continuation is resumed exactly once, by whichever finishes first.
-package enum Deadline {
-  /// `true` in the task that sleeps out a timeout. A clock that fails a
-  /// test on any sleep (CurrentWorldTesting's `UnimplementedClock`) lets
-  /// this one sleep until cancelled: a timeout the test never needed is not
-  /// the test's mistake.
-  @TaskLocal package static var isTimer = false
-
+enum Deadline {
   static func race<Value: Sendable>(
     transport work: @escaping @Sendable () async throws -> Value,
     against timer: @escaping @Sendable () async throws -> Void,
@@ -32,7 +27,7 @@ package enum Deadline {
         }
         let watchdog = Task {
           do {
-            try await Deadline.$isTimer.withValue(true) { try await timer() }
+            try await TimeoutTask.$isCurrent.withValue(true) { try await timer() }
             outcome.finish(.failure(timeout))
           } catch {
             // Cancelled: the work finished first, or the caller gave up.
@@ -50,6 +45,7 @@ package enum Deadline {
 
   /// One result, delivered once: to the continuation if it is waiting, and
   /// to the clean-up, which runs once, after the lock is open.
+  // `@unchecked Sendable`: every `var` is read and written under `lock` only.
   private final class Outcome<Value: Sendable>: @unchecked Sendable {
     private let lock = Lock()
     private var continuation: CheckedContinuation<Value, any Error>?

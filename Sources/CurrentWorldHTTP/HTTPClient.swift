@@ -1,3 +1,4 @@
+internal import CurrentWorldSupport
 import Foundation
 
 #if canImport(FoundationNetworking)

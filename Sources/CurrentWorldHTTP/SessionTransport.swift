@@ -1,3 +1,4 @@
+internal import CurrentWorldSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -65,6 +66,7 @@ final class SessionTransport: Sendable {
   }
 
   /// Hands each task's callbacks to its ``Receiver``.
+  // `@unchecked Sendable`: `receivers` is read and written under `lock` only.
   private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = Lock()
     private var receivers: [Int: Receiver] = [:]
@@ -110,6 +112,7 @@ final class SessionTransport: Sendable {
 
   /// One call: its task, its answer as it arrives, and its result, given
   /// to the continuation once.
+  // `@unchecked Sendable`: every `var` is read and written under `lock` only.
   private final class Receiver: @unchecked Sendable {
     private let origin: Origin?
     private let limit: Int

@@ -135,6 +135,7 @@
 
   /// The XCTest case that a ``WorldTestCase`` is running, for the issues
   /// raised while it runs.
+  // `@unchecked Sendable`: `testCase` is set once, in init; `weak` needs `var`.
   final class RunningTestCase: @unchecked Sendable {
     /// Held weakly: the box outlives the test in any `Task {}` it started.
     weak var testCase: XCTestCase?

@@ -1,6 +1,6 @@
 #if DEBUG
   import CurrentWorld
-  internal import CurrentWorldHTTP
+  internal import CurrentWorldSupport
   import Foundation
 
   extension UUID {

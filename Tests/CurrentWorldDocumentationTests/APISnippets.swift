@@ -1,6 +1,7 @@
-// The code of the article "Backend APIs", compiled and run as tests.
 import CurrentWorld
 import CurrentWorldHTTP
+// The code of the article "Backend APIs", compiled and run as tests.
+import CurrentWorldSupport
 import CurrentWorldTesting
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldHTTP
+import CurrentWorldSupport
 import Foundation
 import Testing
 

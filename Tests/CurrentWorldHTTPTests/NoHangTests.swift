@@ -1,4 +1,5 @@
 import CurrentWorldHTTP
+import CurrentWorldSupport
 import Dispatch
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldHTTP
+import CurrentWorldSupport
 import CurrentWorldTesting
 import Foundation
 import TestHelpers

@@ -1,4 +1,5 @@
 import CurrentWorldHTTP
+import CurrentWorldSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-internal import CurrentWorldHTTP
+internal import CurrentWorldSupport
 import Foundation
 
 /// The formatters that ``World/dateFormatter(dateStyle:timeStyle:)`` hands

@@ -14,6 +14,7 @@ import Foundation
 /// let mine = shared.makeDateFormatter()   // a DateFormatter that is yours
 /// mine.doesRelativeDateFormatting = true
 /// ```
+/// `@unchecked Sendable`: its formatter is never changed after init.
 public final class SharedDateFormatter: @unchecked Sendable {
   // Never changed after init, and DateFormatter formats and parses from any
   // thread once configured (Apple documents this since iOS 7 and macOS

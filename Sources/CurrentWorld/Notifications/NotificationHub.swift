@@ -1,4 +1,4 @@
-internal import CurrentWorldHTTP
+internal import CurrentWorldSupport
 import Foundation
 
 /// Posts and observes named notifications, and can tell what was posted.

@@ -1,4 +1,4 @@
-internal import CurrentWorldHTTP
+internal import CurrentWorldSupport
 import Foundation
 
 /// An observation made with ``NotificationHub/observe(_:handler:)``; it ends
@@ -30,6 +30,7 @@ public final class NotificationObservation: Sendable {
 /// The token `NotificationCenter.addObserver(forName:object:queue:using:)`
 /// returns. It is only ever passed back to `removeObserver(_:)`, which any
 /// thread may call, so sending it across threads is safe.
+// `@unchecked Sendable`: only ever handed back to `removeObserver(_:)`.
 private struct ObserverToken: @unchecked Sendable {
   let value: any NSObjectProtocol
 }

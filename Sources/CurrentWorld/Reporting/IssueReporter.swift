@@ -1,4 +1,4 @@
-internal import CurrentWorldHTTP
+internal import CurrentWorldSupport
 import Foundation
 
 /// Where CurrentWorld sends the problems it finds while code runs.

@@ -1,6 +1,6 @@
 #if DEBUG
   import Foundation
-  internal import CurrentWorldHTTP
+  internal import CurrentWorldSupport
 
   /// The test worlds of a test process, and what CurrentWorld says when code
   /// reads or writes the process-wide world while they run.

@@ -1,76 +1,79 @@
 #if DEBUG
   import Foundation
-  internal import CurrentWorldHTTP
+  internal import CurrentWorldSupport
 
   /// The world of one scope (or of the whole process), behind a lock, so
   /// that the tasks that share the scope read and write it without races.
   ///
-  /// Not a `Locked<ScopeState>`: a read of `Current` goes through here, and
-  /// at `-Onone`, how tests and debug apps run, `Locked`'s generic closures
-  /// are not specialized and cost several times the lock itself. A box is
-  /// also made on every scope entry, where allocations are most of the cost,
-  /// so its lock and its state share one block of memory beside the object,
-  /// and are reached through pointers, which need no exclusivity check.
-  final class WorldBox: @unchecked Sendable {
-    private let memory: UnsafeMutableRawPointer
-    private let mutex: RawLock
-    private let state: UnsafeMutablePointer<ScopeState>
-    /// `true` for the process-wide world of a test process only: its reads
-    /// and writes are checked for code that escaped a test's world.
-    let watchesForEscapes: Bool
+  /// A box is made on every scope entry, where allocations are most of the
+  /// cost, so its lock and its state share one allocation: the state is the
+  /// `ManagedBuffer`'s header and the lock its one element. Not a
+  /// `Locked<ScopeState>`: a read of `Current` goes through here, and at
+  /// `-Onone`, how tests and debug apps run, a generic closure is not
+  /// specialized and costs several times the lock itself.
+  ///
+  /// `@unchecked Sendable`: its buffer's header is read and written only
+  /// under the buffer's lock. (No `ManagedBuffer` is `Sendable` itself.)
+  struct WorldBox: @unchecked Sendable {
+    private let buffer: ScopeBuffer
 
     /// A box whose world starts as `world`.
-    convenience init(_ world: World) {
-      self.init(world.storage, watchesForEscapes: false)
+    static func make(_ world: World) -> WorldBox {
+      make(world.storage, watchesForEscapes: false)
     }
 
     /// The process-wide world's box, whose world is the launch world, fixed
     /// at its first read or write (``LaunchWorld/seal(_:)``), not when the
     /// box is made: making it must not close ``World/bootstrap(fileID:filePath:line:column:_:)``.
     static func launching(watchesForEscapes: Bool) -> WorldBox {
-      WorldBox(nil, watchesForEscapes: watchesForEscapes)
+      make(nil, watchesForEscapes: watchesForEscapes)
     }
 
-    private init(_ storage: WorldStorage?, watchesForEscapes: Bool) {
-      self.watchesForEscapes = watchesForEscapes
-      let stateOffset =
-        (RawLock.byteCount + MemoryLayout<ScopeState>.alignment - 1)
-        & ~(MemoryLayout<ScopeState>.alignment - 1)
-      memory = .allocate(
-        byteCount: stateOffset + MemoryLayout<ScopeState>.size,
-        alignment: max(RawLock.alignment, MemoryLayout<ScopeState>.alignment))
-      mutex = RawLock(at: memory)
-      state = (memory + stateOffset).bindMemory(to: ScopeState.self, capacity: 1)
-      state.initialize(to: ScopeState(storage: storage, initial: storage))
+    private static func make(_ storage: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
+      let buffer = ScopeBuffer.create(minimumCapacity: 1) { _ in
+        ScopeState(storage: storage, initial: storage, watchesForEscapes: watchesForEscapes)
+      }
+      // `create` on this class makes an instance of this class.
+      let scope = buffer as! ScopeBuffer
+      scope.initializeLock()
+      return WorldBox(buffer: scope)
     }
 
-    deinit {
-      state.deinitialize(count: 1)
-      mutex.destroy()
-      memory.deallocate()
+    /// The storage that reads see, and whether this box watches for code
+    /// that escaped a test's world (the process-wide box of a test process
+    /// only).
+    @inline(__always)
+    func read() -> (storage: WorldStorage, watchesForEscapes: Bool) {
+      buffer.lock()
+      let storage = buffer.header.storage
+      let watches = buffer.header.watchesForEscapes
+      buffer.unlock()
+      return (storage ?? launch(), watches)
     }
 
     /// The storage that reads see.
-    var storage: WorldStorage {
-      mutex.lock()
-      let storage = state.pointee.storage
-      mutex.unlock()
-      return storage ?? launch()
+    var storage: WorldStorage { read().storage }
+
+    /// Whether this box watches for code that escaped a test's world.
+    var watchesForEscapes: Bool {
+      buffer.lock()
+      defer { buffer.unlock() }
+      return buffer.header.watchesForEscapes
     }
 
     /// Stores `world` (see ``ScopeState/store(_:)``). The storage it replaces
     /// is released after the lock is open again, so a `deinit` that the
     /// release runs can read and write `Current`.
     func store(_ world: World) {
-      mutex.lock()
-      if state.pointee.storage == nil {
+      buffer.lock()
+      if buffer.header.storage == nil {
         // A write is a first use too: it closes bootstrap as a read does.
-        mutex.unlock()
+        buffer.unlock()
         _ = launch()
-        mutex.lock()
+        buffer.lock()
       }
-      let replaced = state.pointee.store(world)
-      mutex.unlock()
+      let replaced = buffer.header.store(world)
+      buffer.unlock()
       withExtendedLifetime(replaced) {}
     }
 
@@ -78,14 +81,20 @@
     /// thread did first; the launch world is made outside the lock.
     private func launch() -> WorldStorage {
       let launch = LaunchWorld.seal(.firstUse).storage
-      mutex.lock()
-      if state.pointee.storage == nil {
-        state.pointee.storage = launch
-        state.pointee.initial = launch
-      }
-      let storage = state.pointee.storage.unsafelyUnwrapped
-      mutex.unlock()
-      return storage
+      buffer.lock()
+      defer { buffer.unlock() }
+      if let storage = buffer.header.storage { return storage }
+      buffer.header.storage = launch
+      buffer.header.initial = launch
+      return launch
+    }
+  }
+
+  /// A ``WorldBox``'s lock and state in one allocation: the state is the
+  /// header, the lock the one element.
+  final class ScopeBuffer: ManagedBuffer<ScopeState, LockPrimitive> {
+    deinit {
+      destroyLock()
     }
   }
 
@@ -99,6 +108,9 @@
     var initial: WorldStorage?
     /// Marks the storages this scope's writes make; made at the first write.
     var token: ScopeToken?
+    /// `true` for the process-wide world of a test process only: its reads
+    /// and writes are checked for code that escaped a test's world.
+    let watchesForEscapes: Bool
 
     /// Stores `world` and returns the storage it replaced, for the caller to
     /// release after unlocking.
@@ -110,10 +122,11 @@
       let replaced = storage
       let token = self.token ?? ScopeToken()
       self.token = token
-      if let edits = world.edits, edits.base !== storage, isReadHere(edits.base) {
+      if let current = storage, let edits = world.edits, edits.base !== current,
+        isReadHere(edits.base)
+      {
         storage = WorldStorage(
-          storage.unsafelyUnwrapped.fields.merging(edits, from: world.storage.fields),
-          scope: token)
+          current.fields.merging(edits, from: world.storage.fields), scope: token)
       } else if world.storage.scope === token {
         // Written from a storage of this scope, so already marked as one:
         // stored as it is, without copying its fields.

@@ -24,9 +24,9 @@
     /// The world that ``Current`` reads right now.
     @inline(__always)
     static func read() -> World {
-      let box = box
-      if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
-      return World(storage: box.storage)
+      let (storage, watchesForEscapes) = box.read()
+      if watchesForEscapes { TestWorlds.readOutsideScopes() }
+      return World(storage: storage)
     }
 
     /// Writes `world` where ``Current`` writes right now.
@@ -85,7 +85,7 @@
     _ world: World,
     operation: () throws -> Result
   ) rethrows -> Result {
-    try WorldScope.$box.withValue(WorldBox(world), operation: operation)
+    try WorldScope.$box.withValue(WorldBox.make(world), operation: operation)
   }
 
   /// Runs the asynchronous `operation` in a world of its own, starting from
@@ -142,6 +142,6 @@
     operation: () async throws -> Result
   ) async rethrows -> Result {
     try await WorldScope.$box.withValue(
-      WorldBox(world), operation: operation, isolation: isolation)
+      WorldBox.make(world), operation: operation, isolation: isolation)
   }
 #endif

@@ -5,14 +5,15 @@
 /// and at `-Onone`, how tests and debug apps run, a dictionary lookup costs
 /// more than the rest of the read. A world overrides a handful of keys, and
 /// walking a few nodes is cheaper than hashing one.
-final class DependencyList: @unchecked Sendable {
-  // `@unchecked`: every stored property is a `let`, and the value was
-  // `Sendable` when it was set.
+final class DependencyList: Sendable {
   let key: ObjectIdentifier
-  let value: DependencyValue
+  /// The value, always of the key's `Value` type: only the key's own
+  /// subscript stores and reads it (``World/subscript(_:)``), and a read of
+  /// any other type traps rather than reinterpreting memory.
+  let value: any Sendable
   let next: DependencyList?
 
-  init(key: ObjectIdentifier, value: DependencyValue, next: DependencyList?) {
+  init(key: ObjectIdentifier, value: any Sendable, next: DependencyList?) {
     self.key = key
     self.value = value
     self.next = next
@@ -49,35 +50,5 @@ final class DependencyList: @unchecked Sendable {
   /// `list` with `node` in front, replacing any node with the same key.
   static func setting(_ node: DependencyList, in list: DependencyList?) -> DependencyList {
     DependencyList(key: node.key, value: node.value, next: list?.removing(node.key))
-  }
-}
-
-/// One app-defined dependency's value, in memory of its own, shared by the
-/// nodes that hold it.
-///
-/// Not a generic `Node<Value>`: at `-Onone`, how tests and debug apps run,
-/// reading through a generic class looks its metadata up in the runtime's
-/// cache on every read of `Current.analytics`, which cost more than the rest
-/// of the read. Reading memory as `Value` needs only `Value`'s own metadata.
-final class DependencyValue: @unchecked Sendable {
-  private let memory: UnsafeMutableRawPointer
-  private let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
-
-  init<Value: Sendable>(_ value: Value) {
-    memory = .allocate(
-      byteCount: Swift.max(MemoryLayout<Value>.size, 1), alignment: MemoryLayout<Value>.alignment)
-    memory.initializeMemory(as: Value.self, repeating: value, count: 1)
-    destroy = { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
-  }
-
-  deinit {
-    destroy(memory)
-    memory.deallocate()
-  }
-
-  /// The value, which was stored as a `Value`: only the key's own
-  /// subscript stores and reads it, always as the key's `Value`.
-  func read<Value>(as _: Value.Type) -> Value {
-    memory.assumingMemoryBound(to: Value.self).pointee
   }
 }

@@ -1,4 +1,4 @@
-internal import CurrentWorldHTTP
+internal import CurrentWorldSupport
 
 extension World {
   /// Configures the production world once, at launch, before anything reads

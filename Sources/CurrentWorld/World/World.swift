@@ -193,12 +193,12 @@ public struct World: Sendable {
         }
       }
       // Only the setter below stores under this key, always as `Key.Value`.
-      return node.value.read(as: Key.Value.self)
+      return node.value as! Key.Value
     }
     set {
       let id = ObjectIdentifier(key)
       update(key: id) { fields in
-        let node = DependencyList(key: id, value: DependencyValue(newValue), next: nil)
+        let node = DependencyList(key: id, value: newValue, next: nil)
         fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
       }
     }

@@ -1,6 +1,6 @@
 #if DEBUG
   import CurrentWorld
-  internal import CurrentWorldHTTP
+  internal import CurrentWorldSupport
 
   /// A clock whose sleeps return at once, moving ``now`` forward by the time
   /// slept: for tests that want code that waits to run straight through.

@@ -1,6 +1,6 @@
 #if DEBUG
   import CurrentWorld
-  internal import CurrentWorldHTTP
+  internal import CurrentWorldSupport
 
   /// A clock that moves only when the test moves it, so code that sleeps or
   /// times out runs in microseconds and in a known order.
@@ -29,7 +29,7 @@
   /// `run` give up after their `timeout`, report a test failure that says
   /// how many tasks were asleep, and return. A sleeper whose task is
   /// cancelled throws `CancellationError` at once.
-  public final class TestClock: Clock, @unchecked Sendable {
+  public final class TestClock: Clock, Sendable {
     /// The clock's instants: the time since it was made.
     public typealias Instant = TestInstant
 

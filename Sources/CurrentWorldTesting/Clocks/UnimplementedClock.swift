@@ -1,6 +1,6 @@
 #if DEBUG
   import CurrentWorld
-  internal import CurrentWorldHTTP
+  internal import CurrentWorldSupport
 
   /// The clock of ``CurrentWorld/World/test``: a sleep on it fails the test
   /// at once and throws `UnimplementedError`, naming `Current.clock` and the
@@ -51,7 +51,7 @@
     /// HTTP client's timeout instead sleeps until it is cancelled.
     public func sleep(until deadline: TestInstant, tolerance: Duration? = nil) async throws {
       try Task.checkCancellation()
-      if Deadline.isTimer {
+      if TimeoutTask.isCurrent {
         return try await timeouts.sleep(until: deadline)
       }
       let error = UnimplementedError(field: "\(field).sleep", description: message(deadline))

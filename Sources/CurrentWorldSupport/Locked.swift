@@ -1,0 +1,165 @@
+// Foundation brings the C library (Darwin or Glibc), and with it pthread.
+import Foundation
+
+/// The package's one lock primitive, a `pthread_mutex_t`, kept as the one
+/// element of a `ManagedBuffer` whose header is the state it guards, so that
+/// a lock and its state share one allocation (as swift-nio's
+/// `NIOLockedValueBox` does).
+///
+/// `Synchronization.Mutex` needs iOS 18 and macOS 15, and `NSLock` adds an
+/// Objective-C object and a message send on Darwin, so every lock in the
+/// package is one of these. This file is the only place in the package that
+/// touches raw memory.
+///
+/// Debug builds make an error-checking mutex and trap on every failed call,
+/// so a lock taken twice on one thread, or released by a thread that does
+/// not hold it, stops at once instead of deadlocking or corrupting state.
+///
+/// Nothing that can run user code may happen while a lock is held.
+package typealias LockPrimitive = pthread_mutex_t
+
+extension ManagedBuffer where Element == LockPrimitive {
+  /// Makes the buffer's lock; call once, right after `create`, before any
+  /// other thread can see the buffer.
+  package func initializeLock() {
+    withUnsafeMutablePointerToElements { mutex in
+      mutex.initialize(to: pthread_mutex_t())
+      #if DEBUG
+        var attributes = pthread_mutexattr_t()
+        check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
+        check(
+          pthread_mutexattr_settype(&attributes, .init(PTHREAD_MUTEX_ERRORCHECK)),
+          "pthread_mutexattr_settype")
+        check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
+        check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
+      #else
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+      #endif
+    }
+  }
+
+  /// Ends the buffer's lock; call from the owner's `deinit`.
+  package func destroyLock() {
+    withUnsafeMutablePointerToElements { mutex in
+      check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
+      mutex.deinitialize(count: 1)
+    }
+  }
+
+  /// Takes the lock, waiting for it.
+  package func lock() {
+    withUnsafeMutablePointerToElements { mutex in
+      check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+    }
+  }
+
+  /// Releases the lock, which this thread holds.
+  package func unlock() {
+    withUnsafeMutablePointerToElements { mutex in
+      check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+    }
+  }
+}
+
+extension ManagedBuffer where Element == LockPrimitive {
+  /// Runs `body` with exclusive access to the header, which the lock
+  /// guards.
+  @inline(__always)
+  package func withLock<R>(_ body: (inout Header) throws -> R) rethrows -> R {
+    lock()
+    defer { unlock() }
+    return try body(&header)
+  }
+}
+
+/// Traps on a failed pthread call in debug builds; release builds skip the
+/// check on the hot path, as swift-nio and swift-log do.
+@inline(__always)
+private func check(_ status: Int32, _ call: StaticString) {
+  #if DEBUG
+    precondition(status == 0, "\(call) failed: \(status)")
+  #endif
+}
+
+/// A value and the lock that guards it, in one allocation. Not `Sendable`
+/// (no `ManagedBuffer` is): ``Locked`` and ``Lock`` wrap it for sharing.
+package final class LockedBuffer<Value>: ManagedBuffer<Value, LockPrimitive> {
+  /// A buffer whose lock guards `value`.
+  package static func make(_ value: Value) -> LockedBuffer<Value> {
+    let buffer = create(minimumCapacity: 1) { _ in value }
+    // `create` on this class makes an instance of this class.
+    let locked = buffer as! LockedBuffer<Value>
+    locked.initializeLock()
+    return locked
+  }
+
+  deinit {
+    destroyLock()
+  }
+}
+
+/// A lock with no value of its own, for an object whose `var`s it guards.
+///
+/// `@unchecked Sendable`: its buffer holds no value, only the lock.
+package struct Lock: @unchecked Sendable {
+  private let buffer = LockedBuffer.make(())
+
+  /// An unlocked lock.
+  package init() {}
+
+  /// Takes the lock, waiting for it.
+  package func lock() {
+    buffer.lock()
+  }
+
+  /// Releases the lock.
+  package func unlock() {
+    buffer.unlock()
+  }
+
+  /// Runs `body` while holding the lock.
+  @inline(__always)
+  package func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    buffer.lock()
+    defer { buffer.unlock() }
+    return try body()
+  }
+}
+
+/// A `Sendable` value and the lock that guards it. Copies share the same
+/// value and lock.
+///
+/// The closure passed to ``withLock(_:)`` must not release the last
+/// reference to a value it replaces (use ``exchange(_:)``, which hands the
+/// old value back to be released after unlocking) and must not take the same
+/// lock again.
+///
+/// `@unchecked Sendable`: the value is `Sendable`, and read and written only
+/// under the lock.
+package struct Locked<Value: Sendable>: @unchecked Sendable {
+  private let buffer: LockedBuffer<Value>
+
+  /// Creates a lock that guards `value`.
+  package init(_ value: Value) {
+    buffer = LockedBuffer.make(value)
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  @inline(__always)
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try buffer.withLock(body)
+  }
+
+  /// Stores `newValue` and returns the value it replaced. The caller releases
+  /// the old value after the lock is open again, so a `deinit` that it
+  /// triggers can take this lock.
+  @inline(__always)
+  package func exchange(_ newValue: Value) -> Value {
+    withLock { value in
+      let old = value
+      value = newValue
+      return old
+    }
+  }
+}
