@@ -118,4 +118,49 @@ import Testing
       recorded.first?.contains("Current.catFactAPI.fetchFact would reach the live service") == true)
     #expect(recorded.last?.contains("Current.pokemonsAPI.fetchPokemons = { … }") == true)
   }
+
+  /// Promise: the built-in APIs follow a world's context as app keys do:
+  /// a test world that sets `context = .live` reaches the service. Here the
+  /// call runs in a cancelled task, so it stops before the network, but as
+  /// the live client stops (cancelled), not as a refusal.
+  @Test func aLiveContextReachesTheLiveClients() async {
+    var world = World.live
+    world.context = .live
+    let reported = Locked<[ReportedIssue]>([])
+    let recorder = IssueReporter { issue in reported.withLock { $0.append(issue) } }
+    let thrown = await IssueReporter.withCurrent(recorder) {
+      await withWorld(world) {
+        await withTaskGroup(of: (any Error)?.self) { group in
+          group.cancelAll()
+          group.addTask {
+            do {
+              _ = try await Current.catFactAPI.fetchFact()
+              return nil
+            } catch {
+              return error
+            }
+          }
+          return await group.next() ?? nil
+        }
+      }
+    }
+    #expect(thrown != nil)
+    #expect(!(thrown is UnimplementedError), "\(String(describing: thrown))")
+    #expect(reported.withLock { $0 }.isEmpty)
+  }
+
+  /// Promise: a refusal is placed nowhere rather than at a line of the
+  /// library: the line that made `World.live` is not the test's.
+  @Test func aRefusalHasNoMadeUpPlace() async {
+    let reported = Locked<[ReportedIssue]>([])
+    let recorder = IssueReporter { issue in reported.withLock { $0.append(issue) } }
+    await IssueReporter.withCurrent(recorder) {
+      _ = try? await World.live.pokemonsAPI.fetchPokemons()
+    }
+    let issues = reported.withLock { $0 }
+    #expect(issues.count == 1)
+    #expect(issues.first?.fileID == "", "\(issues)")
+    #expect(issues.first?.line == 0)
+    #expect(issues.first?.message.contains("Current.pokemonsAPI.fetchPokemons") == true)
+  }
 }

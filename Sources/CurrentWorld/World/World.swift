@@ -45,16 +45,16 @@ public struct World: Sendable {
   ///
   /// In a test process nothing in it reaches production: its ``context`` is
   /// ``Context-swift.enum/test``, so app-defined keys give their `testValue`,
-  /// and the live APIs refuse: a call that was not overridden reports a test
-  /// failure and throws ``UnimplementedError``. So `Current = World.live` in
-  /// a test is safe. A test that means to reach a key's `liveValue` says so:
+  /// and the built-in APIs refuse: a call that was not overridden reports a
+  /// test failure and throws ``UnimplementedError``. So `Current = World.live`
+  /// in a test is safe. A test that means to reach production says so, and
+  /// the built-in APIs and app-defined keys follow it alike:
   ///
   /// ```swift
   /// var world = World.live
-  /// world.context = .live  // app-defined keys now give their liveValue
+  /// world.context = .live  // live APIs, and every key's liveValue
   /// ```
   public static var live: World {
-    let inTests = World.Context.process == .test
     // Not aligned (see `WorldStorage.Fields.alignCalendar()`): the
     // autoupdating calendar already follows the user's time zone and
     // locale, and comparing them would resolve all three, which cost more
@@ -62,7 +62,7 @@ public struct World: Sendable {
     return World(
       storage: WorldStorage(
         WorldStorage.Fields(
-          context: inTests ? .test : .live,
+          context: World.Context.process == .test ? .test : .live,
           date: { Date() },
           clock: ClockBox(ContinuousClock()),
           uuid: { UUID() },
@@ -70,18 +70,24 @@ public struct World: Sendable {
           locale: .autoupdatingCurrent,
           timeZone: .autoupdatingCurrent,
           notifications: .live,
-          pokemonsAPI: inTests
-            ? PokemonsAPI(
-              fetchPokemons: TestProcess.refusingLiveAccess("Current.pokemonsAPI.fetchPokemons"))
-            : PokemonsAPI(fetchPokemons: { try await LiveAPIs.pokemons.fetchPokemons() }),
-          catFactAPI: inTests
-            ? CatFactAPI(fetchFact: TestProcess.refusingLiveAccess("Current.catFactAPI.fetchFact"))
-            : CatFactAPI(fetchFact: { try await LiveAPIs.catFact.fetchFact() })
+          pokemonsAPI: PokemonsAPI(fetchPokemons: {
+            try await TestProcess.unlessTesting("Current.pokemonsAPI.fetchPokemons") {
+              try await LiveAPIs.pokemons.fetchPokemons()
+            }
+          }),
+          catFactAPI: CatFactAPI(fetchFact: {
+            try await TestProcess.unlessTesting("Current.catFactAPI.fetchFact") {
+              try await LiveAPIs.catFact.fetchFact()
+            }
+          })
         )))
   }
 
-  /// Which default an app-defined dependency takes when nothing overrides
-  /// it: its key's live, test or preview value.
+  /// Which defaults the world gives where nothing overrides them: an
+  /// app-defined key's live, test or preview value, and for the built-in
+  /// APIs of ``live``, the service itself (live and preview) or a refusal
+  /// that fails the test (test). It is decided when the API is called, by
+  /// the world the call runs in.
   public var context: Context {
     get { storage.fields.context }
     set { update(.context) { $0.context = newValue } }
@@ -155,15 +161,15 @@ public struct World: Sendable {
     set { update(.notifications) { $0.notifications = newValue } }
   }
 
-  /// The Pokémon backend; in a test process it refuses to run unless
-  /// overridden.
+  /// The Pokémon backend; in a world whose ``context`` is test, it refuses
+  /// to run unless overridden.
   public var pokemonsAPI: PokemonsAPI {
     get { storage.fields.pokemonsAPI }
     set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
   }
 
-  /// The cat fact backend; in a test process it refuses to run unless
-  /// overridden.
+  /// The cat fact backend; in a world whose ``context`` is test, it refuses
+  /// to run unless overridden.
   public var catFactAPI: CatFactAPI {
     get { storage.fields.catFactAPI }
     set { update(.catFactAPI) { $0.catFactAPI = newValue } }
