@@ -11,7 +11,9 @@
     /// ``UnimplementedClock``, UUIDs counted from zero, `en_US_POSIX`, UTC,
     /// the Gregorian calendar, a private recording notification hub,
     /// unimplemented APIs, and each app-defined key's `testValue`. Each read
-    /// makes a new world.
+    /// makes a new world, and changes nothing else: the issue reporter is
+    /// connected to the test runner when a test first enters a world, not
+    /// when a world is made.
     ///
     /// Code that sleeps on `Current.clock` fails the test at once until the
     /// test sets a clock: a ``TestClock`` to advance, or an
@@ -27,7 +29,6 @@
     /// }
     /// ```
     public static var test: World {
-      TestRunnerReporter.install()
       var world = World.live
       world.context = .test
       world.calendar = Calendar(identifier: .gregorian)

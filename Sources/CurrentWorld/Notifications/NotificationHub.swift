@@ -16,8 +16,9 @@ import Foundation
 /// observation.cancel()
 /// ```
 public final class NotificationHub: Sendable {
-  /// The center that delivers this hub's notifications.
-  public let center: NotificationCenter
+  /// The center that delivers this hub's notifications. Not public: a post
+  /// straight to it would bypass what a recording hub records.
+  package let center: NotificationCenter
 
   private let log: Locked<[Notification.Name]>?
 

@@ -27,6 +27,14 @@ struct ProbeTests {
     Self.expectNamesBothFixes(outcome.output)
   }
 
+  /// Promise: reading `World.test` changes no process state: a reporter
+  /// that the app set is still the one that receives issues.
+  @Test func readingTheTestWorldKeepsTheAppsReporter() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "world-test-keeps-reporter", filter: "worldTestKeepsTheAppsReporter")
+    #expect(outcome.output.contains("app reporter: after World.test"), "\(outcome.output)")
+  }
+
   @Test func aForgottenOverrideCalledFromAThreadFailsTheSwiftTestingRun() async throws {
     let outcome = try await ProbeProcess.swiftTesting(
       "thread-forgotten-override", filter: "threadForgottenOverride")

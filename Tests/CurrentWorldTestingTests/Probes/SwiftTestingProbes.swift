@@ -50,6 +50,13 @@ import Testing
     Current.score = 6
   }
 
+  @Test(.enabled(if: ProbeProcess.current == "world-test-keeps-reporter"))
+  func worldTestKeepsTheAppsReporter() {
+    IssueReporter.current = IssueReporter { issue in print("app reporter: \(issue.message)") }
+    _ = World.test
+    IssueReporter.report("after World.test")
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "context"))
   func context() {
     print("context: \(Current.context)")
