@@ -73,6 +73,38 @@ extension ManagedBuffer where Element == LockPrimitive {
   }
 }
 
+/// The address of a buffer's lock, for a hot path that takes the lock
+/// without a closure: at `-Onone`, how tests and debug apps run, going
+/// through `withUnsafeMutablePointerToElements` on every lock and unlock
+/// doubled the cost of reading `Current`.
+///
+/// Valid only while its buffer lives: keep it beside a strong reference to
+/// the buffer it came from, and never on its own.
+package struct LockAddress {
+  private let mutex: UnsafeMutablePointer<LockPrimitive>
+
+  fileprivate init(_ mutex: UnsafeMutablePointer<LockPrimitive>) {
+    self.mutex = mutex
+  }
+
+  /// Takes the lock, waiting for it.
+  package func lock() {
+    check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+  }
+
+  /// Releases the lock, which this thread holds.
+  package func unlock() {
+    check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+  }
+}
+
+extension ManagedBuffer where Element == LockPrimitive {
+  /// The address of this buffer's lock; see ``LockAddress``.
+  package var lockAddress: LockAddress {
+    withUnsafeMutablePointerToElements { LockAddress($0) }
+  }
+}
+
 /// Traps on a failed pthread call in debug builds; release builds skip the
 /// check on the hot path, as swift-nio and swift-log do.
 @inline(__always)

@@ -16,6 +16,9 @@
   /// under the buffer's lock. (No `ManagedBuffer` is `Sendable` itself.)
   struct WorldBox: @unchecked Sendable {
     private let buffer: ScopeBuffer
+    /// `buffer`'s lock, reached without a closure; valid while `buffer`,
+    /// held beside it, lives.
+    private let mutex: LockAddress
 
     /// A box whose world starts as `world`.
     static func make(_ world: World) -> WorldBox {
@@ -36,7 +39,7 @@
       // `create` on this class makes an instance of this class.
       let scope = buffer as! ScopeBuffer
       scope.initializeLock()
-      return WorldBox(buffer: scope)
+      return WorldBox(buffer: scope, mutex: scope.lockAddress)
     }
 
     /// The storage that reads see, and whether this box watches for code
@@ -44,10 +47,10 @@
     /// only).
     @inline(__always)
     func read() -> (storage: WorldStorage, watchesForEscapes: Bool) {
-      buffer.lock()
+      mutex.lock()
       let storage = buffer.header.storage
       let watches = buffer.header.watchesForEscapes
-      buffer.unlock()
+      mutex.unlock()
       return (storage ?? launch(), watches)
     }
 
@@ -56,8 +59,8 @@
 
     /// Whether this box watches for code that escaped a test's world.
     var watchesForEscapes: Bool {
-      buffer.lock()
-      defer { buffer.unlock() }
+      mutex.lock()
+      defer { mutex.unlock() }
       return buffer.header.watchesForEscapes
     }
 
@@ -65,15 +68,15 @@
     /// is released after the lock is open again, so a `deinit` that the
     /// release runs can read and write `Current`.
     func store(_ world: World) {
-      buffer.lock()
+      mutex.lock()
       if buffer.header.storage == nil {
         // A write is a first use too: it closes bootstrap as a read does.
-        buffer.unlock()
+        mutex.unlock()
         _ = launch()
-        buffer.lock()
+        mutex.lock()
       }
       let replaced = buffer.header.store(world)
-      buffer.unlock()
+      mutex.unlock()
       withExtendedLifetime(replaced) {}
     }
 
@@ -81,8 +84,8 @@
     /// thread did first; the launch world is made outside the lock.
     private func launch() -> WorldStorage {
       let launch = LaunchWorld.seal(.firstUse).storage
-      buffer.lock()
-      defer { buffer.unlock() }
+      mutex.lock()
+      defer { mutex.unlock() }
       if let storage = buffer.header.storage { return storage }
       buffer.header.storage = launch
       buffer.header.initial = launch
