@@ -1,4 +1,4 @@
-package import CurrentWorldHTTP
+public import CurrentWorldHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -40,8 +40,10 @@ public struct CatFactAPI: Sendable {
     live(client: .world(baseURL: baseURL, session: session))
   }
 
-  /// The live API over `client`, whose transport tests can replace.
-  package static func live(client: HTTPClient) -> CatFactAPI {
+  /// The live API over a client of your own: a staging base URL, a
+  /// fixture transport, or ``HTTPClient/world(baseURL:session:)``, whose
+  /// timeouts sleep on `Current.clock`.
+  public static func live(client: HTTPClient) -> CatFactAPI {
     CatFactAPI(fetchFact: { try await client.decode(CatFact.self, from: Endpoint(.get, "/fact")) })
   }
 }

@@ -1,4 +1,4 @@
-package import CurrentWorldHTTP
+public import CurrentWorldHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -6,11 +6,29 @@ import Foundation
 #endif
 
 extension HTTPClient {
-  /// A live client whose timeouts sleep on `Current.clock` and whose
-  /// `Retry-After` dates are measured from `Current.date()`, both read at
-  /// each call, so a test's world controls them.
-  package static func world(baseURL: URL, session: URLSession = .shared) -> HTTPClient {
+  /// A live client for an API of your own whose timeouts sleep on
+  /// `Current.clock` and whose `Retry-After` dates are measured from
+  /// `Current.date()`, both read at each call, so a test's world controls
+  /// them with no wiring.
+  ///
+  /// ```swift
+  /// let weather = HTTPClient.world(baseURL: URL(string: "https://weather.example")!)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - baseURL: The URL that endpoint paths are appended to.
+  ///   - session: Whose configuration the requests use (see
+  ///     `HTTPClient.live(baseURL:session:timeout:token:clock:now:)`).
+  ///   - timeout: Seconds to wait when an endpoint sets no timeout.
+  ///   - token: Gives the token for authorized endpoints.
+  public static func world(
+    baseURL: URL,
+    session: URLSession = .shared,
+    timeout: TimeInterval = 30,
+    token: @escaping @Sendable () async -> String? = { nil }
+  ) -> HTTPClient {
     HTTPClient.live(
-      baseURL: baseURL, session: session, clock: { Current.clock }, now: { Current.date() })
+      baseURL: baseURL, session: session, timeout: timeout, token: token,
+      clock: { Current.clock }, now: { Current.date() })
   }
 }

@@ -1,4 +1,4 @@
-package import CurrentWorldHTTP
+public import CurrentWorldHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -43,8 +43,15 @@ public struct PokemonsAPI: Sendable {
     live(client: .world(baseURL: baseURL, session: session), limit: limit)
   }
 
-  /// The live API over `client`, whose transport tests can replace.
-  package static func live(client: HTTPClient, limit: Int = 151) -> PokemonsAPI {
+  /// The live API over a client of your own: a staging base URL, a
+  /// fixture transport, or ``HTTPClient/world(baseURL:session:)``, whose
+  /// timeouts sleep on `Current.clock`.
+  ///
+  /// ```swift
+  /// let staging = HTTPClient.world(baseURL: URL(string: "https://staging.example")!)
+  /// Current.pokemonsAPI = .live(client: staging, limit: 20)
+  /// ```
+  public static func live(client: HTTPClient, limit: Int = 151) -> PokemonsAPI {
     PokemonsAPI(fetchPokemons: {
       let endpoint = Endpoint(.get, "/api/v2/pokemon").query("limit", String(limit))
       return try await client.decode(Page.self, from: endpoint).results.map(\.name)

@@ -19,6 +19,10 @@
     /// `buffer`'s lock, reached without a closure; valid while `buffer`,
     /// held beside it, lives.
     private let mutex: LockAddress
+    /// `true` for the process-wide world of a test process only: its reads
+    /// and writes are checked for code that escaped a test's world. Kept
+    /// here, not under the lock: it never changes.
+    let watchesForEscapes: Bool
 
     /// A box whose world starts as `world`.
     static func make(_ world: World) -> WorldBox {
@@ -34,34 +38,21 @@
 
     private static func make(_ storage: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
       let buffer = ScopeBuffer.create(minimumCapacity: 1) { _ in
-        ScopeState(storage: storage, initial: storage, watchesForEscapes: watchesForEscapes)
+        ScopeState(storage: storage, initial: storage)
       }
       // `create` on this class makes an instance of this class.
       let scope = buffer as! ScopeBuffer
       scope.initializeLock()
-      return WorldBox(buffer: scope, mutex: scope.lockAddress)
-    }
-
-    /// The storage that reads see, and whether this box watches for code
-    /// that escaped a test's world (the process-wide box of a test process
-    /// only).
-    @inline(__always)
-    func read() -> (storage: WorldStorage, watchesForEscapes: Bool) {
-      mutex.lock()
-      let storage = buffer.header.storage
-      let watches = buffer.header.watchesForEscapes
-      mutex.unlock()
-      return (storage ?? launch(), watches)
+      return WorldBox(
+        buffer: scope, mutex: scope.lockAddress, watchesForEscapes: watchesForEscapes)
     }
 
     /// The storage that reads see.
-    var storage: WorldStorage { read().storage }
-
-    /// Whether this box watches for code that escaped a test's world.
-    var watchesForEscapes: Bool {
+    var storage: WorldStorage {
       mutex.lock()
-      defer { mutex.unlock() }
-      return buffer.header.watchesForEscapes
+      let storage = buffer.header.storage
+      mutex.unlock()
+      return storage ?? launch()
     }
 
     /// Stores `world` (see ``ScopeState/store(_:)``). The storage it replaces
@@ -111,9 +102,6 @@
     var initial: WorldStorage?
     /// Marks the storages this scope's writes make; made at the first write.
     var token: ScopeToken?
-    /// `true` for the process-wide world of a test process only: its reads
-    /// and writes are checked for code that escaped a test's world.
-    let watchesForEscapes: Bool
 
     /// Stores `world` and returns the storage it replaced, for the caller to
     /// release after unlocking.

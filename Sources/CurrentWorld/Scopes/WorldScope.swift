@@ -24,9 +24,9 @@
     /// The world that ``Current`` reads right now.
     @inline(__always)
     static func read() -> World {
-      let (storage, watchesForEscapes) = box.read()
-      if watchesForEscapes { TestWorlds.readOutsideScopes() }
-      return World(storage: storage)
+      let box = box
+      if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
+      return World(storage: box.storage)
     }
 
     /// Writes `world` where ``Current`` writes right now.
