@@ -63,7 +63,7 @@ MUTANTS = [
     # Merging
     ("merging", "a merge skips the check that the edit was read in this scope",
      f"{CORE}/Scopes/WorldBox.swift",
-     "edits.base !== storage, isReadHere(edits.base)", "edits.base !== storage"),
+     "edits.base !== current,\n        isReadHere(edits.base)", "edits.base !== current"),
     ("merging", "a merge drops the uuid field", f"{CORE}/World/WorldEdits.swift",
      "if written.overlaps(.uuid) { merged.uuid = edited.uuid }", ""),
     ("merging", "a merge skips calendar alignment", f"{CORE}/World/WorldEdits.swift",
@@ -128,7 +128,12 @@ MUTANTS = [
     ("detection", "XCTestBundlePath is not a test variable", f"{CORE}/World/World+Context.swift",
      '"XCTestBundlePath", ', ""),
     ("detection", "the live world in a test process has the live context",
-     f"{CORE}/World/World.swift", "context: inTests ? .test : .live", "context: .live"),
+     f"{CORE}/World/World.swift", "context: World.Context.process == .test ? .test : .live", "context: .live"),
+    ("detection", "the built-in APIs follow the process, not the world",
+     f"{CORE}/Reporting/TestProcess.swift", "guard Current.context == .test else",
+     "guard World.Context.process == .test else"),
+    ("detection", "a debug lock does not check for misuse",
+     "Sources/CurrentWorldSupport/Locked.swift", "PTHREAD_MUTEX_ERRORCHECK", "PTHREAD_MUTEX_NORMAL"),
     ("detection", "the process-wide world keeps World.live's context",
      f"{CORE}/World/World+ProcessWide.swift", "    fields.context = context\n", "\n"),
     # Reporting
@@ -271,7 +276,8 @@ MUTANTS = [
     ("clocks", "UnimplementedClock's sleep returns instead of throwing",
      f"{TESTING}/Clocks/UnimplementedClock.swift", "      throw error\n", "      return\n"),
     ("clocks", "UnimplementedClock fails a deadline's timer",
-     f"{TESTING}/Clocks/UnimplementedClock.swift", "if Deadline.isTimer {", "if !Deadline.isTimer {"),
+     f"{TESTING}/Clocks/UnimplementedClock.swift", "if TimeoutTask.isCurrent {",
+     "if !TimeoutTask.isCurrent {"),
     # UUIDs
     ("uuids", "incrementing starts at 1", f"{TESTING}/UUID+Incrementing.swift",
      "Locked<UInt64>(0)", "Locked<UInt64>(1)"),
