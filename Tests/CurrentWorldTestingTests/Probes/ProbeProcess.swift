@@ -74,6 +74,9 @@ enum ProbeProcess {
     process.arguments = arguments
     var childEnvironment = ProcessInfo.processInfo.environment
     childEnvironment[variable] = name
+    // A child that traps must not start Swift's backtracer: it outlives the
+    // child holding the pipe open, so reading to the end never ended.
+    childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
     childEnvironment.merge(environment) { _, new in new }
     process.environment = childEnvironment
     let pipe = Pipe()
