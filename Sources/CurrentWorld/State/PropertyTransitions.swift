@@ -3,8 +3,15 @@ import Observation
 
 /// Hands every value that a property of an `@Observable` object takes to
 /// `onValue`, in order, including values set back to back with no
-/// suspension between them. `StateRecorder` records them; the demo prints
-/// them.
+/// suspension between them: for a log of a view model's states, a terminal
+/// screen that prints them (as `world-demo` does), or a test (CurrentWorldTesting's
+/// `StateRecorder` is built on it).
+///
+/// ```swift
+/// let transitions = PropertyTransitions(viewModel, \.state) { print($0) }
+/// await viewModel.fetch()   // prints .loading as it happens
+/// transitions.flush()       // prints the last state, .loaded(…)
+/// ```
 ///
 /// Observation tells an observer *before* a new value is stored, so reading
 /// the property when told gives the old value, and reading it later misses
@@ -13,7 +20,7 @@ import Observation
 /// ``flush()``. Changes are followed on the main actor only, where
 /// `@MainActor` view models change: one made elsewhere is reported, and
 /// nothing after it is followed.
-@MainActor package final class PropertyTransitions<Model: AnyObject & Observable, Value> {
+@MainActor public final class PropertyTransitions<Model: AnyObject & Observable, Value> {
   private let model: Model
   private let keyPath: KeyPath<Model, Value>
   private let onValue: (Value) -> Void
@@ -22,11 +29,12 @@ import Observation
   /// `CatFactViewModel.state` where the key path tells its property's name;
   /// otherwise, as for the computed properties that `@Observable` makes,
   /// `CatFactViewModel's recorded property`.
-  package let property: String
+  public let property: String
 
   /// Starts following `keyPath` of `model`, handing its value now to
-  /// `onValue` at once. Keeps `model` alive.
-  package init(
+  /// `onValue` at once. Keeps `model` alive, and follows it for as long as
+  /// this object lives.
+  public init(
     _ model: Model, _ keyPath: KeyPath<Model, Value>, onValue: @escaping (Value) -> Void
   ) {
     self.model = model
@@ -39,12 +47,12 @@ import Observation
 
   /// The newest value, while a change has stored it and it was not handed
   /// over yet.
-  package var pending: Value? {
+  public var pending: Value? {
     hasChanged ? model[keyPath: keyPath] : nil
   }
 
   /// Hands over the ``pending`` value, if there is one.
-  package func flush() {
+  public func flush() {
     if hasChanged { onValue(model[keyPath: keyPath]) }
     hasChanged = false
   }
