@@ -115,20 +115,28 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     return formatter
   }
 
+  /// The start of `body` as text, with `secrets` hidden before it is cut:
+  /// the bytes read reach past the excerpt by the longest secret, so a
+  /// secret that straddles the cut is still whole when it is hidden.
   static func excerpt(of body: Data, hiding secrets: [String] = []) -> String {
-    let text = String(decoding: body.prefix(bodyExcerptLimit * 4), as: UTF8.self)
+    let read = bodyExcerptLimit * 4 + (secrets.map(\.utf8.count).max() ?? 0)
+    let text = String(decoding: body.prefix(read), as: UTF8.self)
     let hidden = Redaction.text(text, hiding: secrets)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let whole = body.count <= bodyExcerptLimit * 4 && hidden.count <= bodyExcerptLimit
+    let whole = body.count <= read && hidden.count <= bodyExcerptLimit
     return whole ? hidden : String(hidden.prefix(bodyExcerptLimit)) + "…"
   }
 
   /// The ``decoding(type:codingPath:message:)`` case for a decoding failure.
-  static func decoding(_ type: Any.Type, _ error: any Error) -> APIError {
+  /// A body that echoes a secret (a key, or a value a decoder quotes) has it
+  /// hidden in both parts before they are cut.
+  static func decoding(_ type: Any.Type, _ error: any Error, hiding secrets: [String] = [])
+    -> APIError
+  {
     let name = String(describing: type)
+    let safe = { (text: String) in Redaction.bounded(Redaction.text(text, hiding: secrets)) }
     guard let error = error as? DecodingError else {
-      return .decoding(
-        type: name, codingPath: "", message: Redaction.bounded(String(describing: error)))
+      return .decoding(type: name, codingPath: "", message: safe(String(describing: error)))
     }
     let (path, message): ([any CodingKey], String)
     switch error {
@@ -145,8 +153,8 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     }
     // A hostile key can be any length: both parts are cut to the excerpt limit.
     return .decoding(
-      type: name, codingPath: Redaction.bounded(Self.render(path)),
-      message: Redaction.bounded("the JSON has the wrong shape: \(message)"))
+      type: name, codingPath: safe(Self.render(path)),
+      message: safe("the JSON has the wrong shape: \(message)"))
   }
 
   /// `results[3].name` for the coding path results → 3 → name.

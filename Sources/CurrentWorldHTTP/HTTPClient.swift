@@ -109,6 +109,14 @@ public struct HTTPClient: Sendable {
   ///
   /// - Throws: An ``APIError`` for every failure.
   public func data(for endpoint: Endpoint) async throws(APIError) -> Data {
+    try await exchange(endpoint).data
+  }
+
+  /// Sends `endpoint` and returns the body of a 2xx answer, with the
+  /// secrets the call sent, for a decoding error to hide.
+  private func exchange(_ endpoint: Endpoint) async throws(APIError) -> (
+    data: Data, secrets: [String]
+  ) {
     // Every error carries this URL: without user info or secret query values.
     let url = Redaction.url(try endpoint.url(relativeTo: baseURL))
     let token = TokenRecord(credentials: endpoint.credentialValues)
@@ -151,7 +159,7 @@ public struct HTTPClient: Sendable {
         bodyExcerpt: APIError.excerpt(of: data, hiding: token.secrets),
         retryAfter: APIError.retryAfter(of: http, now: now()))
     }
-    return data
+    return (data, token.secrets)
   }
 
   /// Fetches the token, builds the request and runs the transport, and
@@ -194,7 +202,10 @@ public struct HTTPClient: Sendable {
     from endpoint: Endpoint,
     decoder: JSONDecoder = JSONDecoder()
   ) async throws(APIError) -> Value {
-    try Self.decode(type, from: try await data(for: endpoint), decoder: decoder)
+    let (data, secrets) = try await exchange(endpoint)
+    // A 2xx body that echoes the token (a login page, a debugging proxy)
+    // must not show it in the decoding error.
+    return try Self.decode(type, from: data, decoder: decoder, hiding: secrets)
   }
 
   /// Decodes `data` as JSON, turning every failure into
@@ -203,6 +214,14 @@ public struct HTTPClient: Sendable {
     _ type: Value.Type = Value.self,
     from data: Data,
     decoder: JSONDecoder = JSONDecoder()
+  ) throws(APIError) -> Value {
+    try decode(type, from: data, decoder: decoder, hiding: [])
+  }
+
+  /// ``decode(_:from:decoder:)``, hiding `secrets` wherever the error
+  /// would show the body.
+  private static func decode<Value: Decodable>(
+    _ type: Value.Type, from data: Data, decoder: JSONDecoder, hiding secrets: [String]
   ) throws(APIError) -> Value {
     do {
       return try decoder.decode(Value.self, from: data)
@@ -219,10 +238,10 @@ public struct HTTPClient: Sendable {
       }
       if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) == nil {
         throw APIError.decoding(
-          type: name, codingPath: "", message: "the body is not JSON: \(APIError.excerpt(of: data))"
-        )
+          type: name, codingPath: "",
+          message: "the body is not JSON: \(APIError.excerpt(of: data, hiding: secrets))")
       }
-      throw APIError.decoding(Value.self, error)
+      throw APIError.decoding(Value.self, error, hiding: secrets)
     }
   }
 }

@@ -51,6 +51,104 @@ import Testing
     #expect(error.description.contains("Bearer REDACTED"))
   }
 
+  /// A client whose transport answers `status` with `body`, echoing the
+  /// request's `header` where the body says `{auth}`.
+  static func echoing(_ body: String, status: Int = 200, header name: String = "Authorization")
+    -> HTTPClient
+  {
+    HTTPClient(
+      baseURL: URL(string: "https://api.example")!, token: { Self.token },
+      transport: { request in
+        let header = request.value(forHTTPHeaderField: name) ?? ""
+        return (
+          Data(body.replacingOccurrences(of: "{auth}", with: header).utf8),
+          HTTPURLResponse(
+            url: request.url!, statusCode: status, httpVersion: nil, headerFields: nil)!
+        )
+      })
+  }
+
+  struct Profile: Decodable {
+    enum Kind: String, Decodable { case admin, user }
+    let kind: Kind
+  }
+
+  /// Promise: a 2xx body that is not JSON and echoes the token (a login
+  /// page, a debugging proxy) never shows it in the decoding error.
+  @Test func aDecodingErrorOfAnEchoingBodyNeverShowsTheToken() async throws {
+    let client = Self.echoing("<html>You sent Authorization: {auth}</html>")
+    let error = await #expect(throws: APIError.self) {
+      _ = try await client.decode(Profile.self, from: Endpoint(.get, "/me").authorized())
+    }
+    let thrown = try #require(error)
+    guard case .decoding(_, _, let message) = thrown else {
+      Issue.record("expected a decoding error, got \(thrown)")
+      return
+    }
+    #expect(message.contains("Bearer REDACTED"), "\(message)")
+    for text in Self.renderings(thrown) {
+      #expect(!text.contains("tok_9f8e"), "\(text)")
+    }
+  }
+
+  /// Promise: JSON of the wrong shape whose value echoes the token never
+  /// shows it, whatever the decoder quotes of the value.
+  @Test func aWrongShapeThatEchoesTheTokenNeverShowsIt() async throws {
+    let client = Self.echoing(#"{"kind": "{auth}", "{auth}": 1}"#)
+    let error = await #expect(throws: APIError.self) {
+      _ = try await client.decode(Profile.self, from: Endpoint(.get, "/me").authorized())
+    }
+    for text in Self.renderings(try #require(error)) {
+      #expect(!text.contains("tok_9f8e"), "\(text)")
+    }
+  }
+
+  struct EchoingFailure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Promise: a transport error whose text echoes the request's
+  /// credentials (a proxy's, a custom transport's) never shows them.
+  @Test func aTransportErrorThatEchoesCredentialsNeverShowsThem() async throws {
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, token: { Self.token },
+      transport: { request in
+        throw EchoingFailure(description: "refused \(request.allHTTPHeaderFields ?? [:])")
+      })
+    let endpoint = Endpoint(.get, "/me").authorized().credential("X-API-Key", "key_1234abcd")
+    let error = await #expect(throws: APIError.self) {
+      _ = try await client.data(for: endpoint)
+    }
+    let thrown = try #require(error)
+    guard case .transport(_, _, let message) = thrown else {
+      Issue.record("expected a transport error, got \(thrown)")
+      return
+    }
+    #expect(message.contains("REDACTED"), "\(message)")
+    for text in Self.renderings(thrown) {
+      #expect(!text.contains("tok_9f8e") && !text.contains("key_1234"), "\(text)")
+    }
+  }
+
+  /// Promise: secrets are hidden before the excerpt is cut, so a secret
+  /// that straddles the cut leaves no part of itself behind.
+  @Test func aSecretAtTheCutLeavesNoPartBehind() async throws {
+    // 199 characters of four bytes each: the key starts at the last
+    // character the excerpt keeps, and crosses the bytes it read.
+    let padding = String(repeating: "😀", count: APIError.bodyExcerptLimit - 1)
+    let client = Self.echoing(padding + "{auth}", status: 401, header: "X-API-Key")
+    let error = await #expect(throws: APIError.self) {
+      _ = try await client.data(for: Endpoint(.get, "/me").credential("X-API-Key", Self.token))
+    }
+    guard case .status(_, _, let excerpt, _) = try #require(error) else {
+      Issue.record("expected a status error")
+      return
+    }
+    #expect(excerpt.hasPrefix(padding), "\(excerpt)")
+    let rest = excerpt.dropFirst(padding.count)
+    #expect(!rest.contains("t"), "\(rest)")
+  }
+
   /// Promise: a secret of four characters or more is hidden wherever a
   /// body echoes it; a shorter one is left, so that redaction never
   /// mangles ordinary words.
