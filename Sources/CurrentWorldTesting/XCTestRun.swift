@@ -17,7 +17,7 @@
   /// The state lives here, apart from the observer class: Apple's SDKs may
   /// isolate `XCTestObservation` to the main actor, and the reporter reads
   /// this from any thread.
-  enum XCTestRun {
+  package enum XCTestRun {
     private static let running = Locked(0)
 
     /// Whether an XCTest test case is running now, on any thread.
@@ -35,18 +35,45 @@
       TestWorlds.resetProcessWide()
     }
 
-    /// Adds the observer to XCTest. XCTest's observation center belongs to
-    /// the main thread, so this waits for it when called from elsewhere.
-    static func register() {
+    private static let registered = Locked(0)
+
+    /// How many times an observer has been added to XCTest: once in a test
+    /// process, and more only in probes that add one again on purpose.
+    package static var registrations: Int { registered.withLock { $0 } }
+
+    /// How long a thread other than the main one waits for the main thread
+    /// to add the observer: a main thread that is blocked waiting for this
+    /// thread must not deadlock it, so the wait has a bound, and the
+    /// observer is still added when the main thread is free.
+    static let registrationWait: TimeInterval = 10
+
+    /// Adds the observer to XCTest, and returns once it is added. XCTest's
+    /// observation center belongs to the main thread, so from elsewhere
+    /// this hands the work to the main queue and waits for it, for at most
+    /// ``registrationWait`` seconds.
+    package static func register() {
       if Thread.isMainThread {
         MainActor.assumeIsolated { addObserver() }
-      } else {
-        Task { @MainActor in addObserver() }
+        return
+      }
+      let added = DispatchSemaphore(value: 0)
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { addObserver() }
+        added.signal()
+      }
+      if added.wait(timeout: .now() + registrationWait) == .timedOut {
+        IssueReporter.standardError.report(
+          ReportedIssue(
+            message: "the main thread did not add the XCTest observer within "
+              + "\(Int(registrationWait)) s; it is added when the main thread is free, and "
+              + "XCTest tests that start before then do not have the world reset around them.",
+            fileID: "", filePath: "", line: 0, column: 0, severity: .warning))
       }
     }
 
     @MainActor private static func addObserver() {
       XCTestObservationCenter.shared.addTestObserver(XCTestRunObserver())
+      registered.withLock { $0 += 1 }
     }
   }
 

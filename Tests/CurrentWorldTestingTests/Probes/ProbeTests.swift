@@ -27,6 +27,15 @@ struct ProbeTests {
     Self.expectNamesBothFixes(outcome.output)
   }
 
+  /// Promise: the XCTest observer is added before registering returns,
+  /// even from a thread that is not the main one, so no XCTest test can
+  /// start before it.
+  @Test func theXCTestObserverIsAddedBeforeRegisteringReturns() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "register-off-main", filter: "registerOffMain")
+    #expect(outcome.output.contains("registered: true"), "\(outcome.output)")
+  }
+
   /// Promise: reading `World.test` changes no process state: a reporter
   /// that the app set is still the one that receives issues.
   @Test func readingTheTestWorldKeepsTheAppsReporter() async throws {

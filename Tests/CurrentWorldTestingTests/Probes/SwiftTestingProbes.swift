@@ -57,6 +57,20 @@ import Testing
     IssueReporter.report("after World.test")
   }
 
+  @Test(.enabled(if: ProbeProcess.current == "register-off-main"))
+  func registerOffMain() {
+    // Registering from a thread that is not the main one returns only once
+    // the observer is added. (This child throws away the second observer.)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let before = XCTestRun.registrations
+      XCTestRun.register()
+      print("registered: \(XCTestRun.registrations == before + 1)")
+      done.signal()
+    }
+    done.wait()
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "context"))
   func context() {
     print("context: \(Current.context)")
