@@ -47,8 +47,8 @@ extension World.Context {
           \(environmentVariable)=\(value) is not a context, so it is ignored: use live, test \
           or preview.
           """,
-        fileID: "CurrentWorld/World+Context.swift", filePath: "", line: 1, column: 1,
-        severity: .warning)
+        // No place: the variable is set outside the source.
+        fileID: "", filePath: "", line: 0, column: 0, severity: .warning)
       // Straight to standard error: this runs while the first world is made.
       IssueReporter.standardError.report(issue)
     }

@@ -153,6 +153,11 @@ struct ProbeTests {
       environment: ["CURRENTWORLD_CONTEXT": "staging"])
     #expect(outcome.output.contains("context: test"), "\(outcome.output)")
     #expect(outcome.output.contains("CURRENTWORLD_CONTEXT=staging"))
+    // Placed nowhere, rather than at a made-up line of the library.
+    #expect(
+      outcome.output.contains("warning: CurrentWorld: CURRENTWORLD_CONTEXT=staging"),
+      "\(outcome.output)")
+    #expect(!outcome.output.contains("World+Context.swift"), "\(outcome.output)")
   }
 
   @Test func aPlainXCTestCaseWriteDoesNotLeakIntoTheNextTest() async throws {
