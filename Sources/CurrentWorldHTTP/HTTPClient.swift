@@ -75,28 +75,30 @@ public struct HTTPClient: Sendable {
     self.transport = transport
   }
 
-  /// A client that sends requests with `session`'s configuration.
+  /// A client that sends requests with `configuration`: its cookies,
+  /// caches, headers and protocol classes.
+  ///
+  /// The client sends through a session of its own, made from a copy of
+  /// `configuration` at its first request, because it streams each answer
+  /// through a delegate of its own.
   ///
   /// - Parameters:
   ///   - baseURL: The URL that endpoint paths are appended to.
-  ///   - session: Whose configuration (cookies, caches, headers, protocol
-  ///     classes) the requests use. The client sends through a session of
-  ///     its own, made from that configuration on first use, because it
-  ///     streams each answer through a delegate; the session you pass, and
-  ///     its delegate, send nothing.
+  ///   - configuration: The requests' configuration, copied; later changes
+  ///     to it do not reach the client.
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
   ///   - clock: Gives the clock that timeouts sleep on (see ``clock``).
   ///   - now: Gives the current date (see ``now``).
   public static func live(
     baseURL: URL,
-    session: URLSession = .shared,
+    configuration: URLSessionConfiguration = .default,
     timeout: TimeInterval = 30,
     token: @escaping @Sendable () async -> String? = { nil },
     clock: @escaping @Sendable () -> any Clock<Duration> = { ContinuousClock() },
     now: @escaping @Sendable () -> Date = { Date() }
   ) -> HTTPClient {
-    let transport = SessionTransport(configurationOf: session)
+    let transport = SessionTransport(configuration: configuration)
     var client = HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
       try await transport.send(request)
     }

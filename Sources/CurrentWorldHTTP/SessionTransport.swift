@@ -14,7 +14,7 @@ import Foundation
 ///   froze, and so did later requests, even on a new session. Here a cancel
 ///   is handed to a global queue, and the delegate's completion is the only
 ///   place a result comes from.
-/// - A session of its own, made from the given session's configuration on
+/// - A session of its own, made from a copy of the given configuration on
 ///   first use: corelibs delivers data and completion only to a session's
 ///   delegate, never to a task's. It is invalidated when the transport goes.
 /// - The delegate counts the body's bytes as they arrive, after URLSession
@@ -28,12 +28,22 @@ final class SessionTransport: Sendable {
   /// carry credentials in the request being sent.
   @TaskLocal static var credentialHeaders: Set<String> = []
 
-  private let base: URLSession
+  private let configuration: ConfigurationCopy
   private let router = Router()
   private let session = Locked<URLSession?>(nil)
 
-  init(configurationOf base: URLSession) {
-    self.base = base
+  init(configuration: URLSessionConfiguration) {
+    self.configuration = ConfigurationCopy(configuration)
+  }
+
+  /// A private copy of the caller's configuration.
+  // `@unchecked Sendable`: copied at init, never changed, read only to make the session.
+  private final class ConfigurationCopy: @unchecked Sendable {
+    let value: URLSessionConfiguration
+    init(_ configuration: URLSessionConfiguration) {
+      // `copy()` of a URLSessionConfiguration is one.
+      value = configuration.copy() as! URLSessionConfiguration
+    }
   }
 
   deinit {
@@ -44,7 +54,7 @@ final class SessionTransport: Sendable {
     let session = session.withLock { session in
       if let session { return session }
       let made = URLSession(
-        configuration: base.configuration, delegate: router, delegateQueue: nil)
+        configuration: configuration.value, delegate: router, delegateQueue: nil)
       session = made
       return made
     }

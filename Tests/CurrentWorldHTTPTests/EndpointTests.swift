@@ -13,17 +13,29 @@ import Testing
     var authors: [String]
   }
 
-  static func client(_ server: LoopbackServer, _ session: URLSession, token: String? = "s3cret")
+  static func client(_ server: LoopbackServer, token: String? = "s3cret")
     -> HTTPClient
   {
-    .live(baseURL: server.baseURL, session: session, timeout: 5, token: { token })
+    .live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { token })
+  }
+
+  /// Promise: the live client uses the configuration it is given (its
+  /// headers arrive), and a copy of it: a later change does not reach it.
+  @Test func theClientUsesACopyOfItsConfiguration() async throws {
+    let server = try LoopbackServer { _ in .json("[]") }
+    defer { server.stop() }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpAdditionalHeaders = ["X-Configured": "yes"]
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: configuration)
+    configuration.httpAdditionalHeaders = ["X-Configured": "changed later"]
+    _ = try await client.data(for: Endpoint(.get, "/configured"))
+    let request = try #require(server.requests.first)
+    #expect(request.headers["x-configured"] == "yes")
   }
 
   @Test func everyPartOfTheRequestArrives() async throws {
     let server = try LoopbackServer { _ in .json("[]", status: 201) }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     let book = NewBook(title: "Cien años de soledad", authors: ["García Márquez"])
     let endpoint = try Endpoint(.post, "/api/books")
       .query("q", "tom & jerry")
@@ -34,7 +46,7 @@ import Testing
       .jsonBody(book)
       .authorized()
 
-    _ = try await Self.client(server, session).data(for: endpoint)
+    _ = try await Self.client(server).data(for: endpoint)
 
     let request = try #require(server.requests.first)
     #expect(request.method == "POST")
@@ -52,12 +64,10 @@ import Testing
     let values = ["tom & jerry", "a+b=c", "100%", "Zürich 東京", "?#/", "emoji 🐈"]
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     var endpoint = Endpoint(.get, "/search")
     for (index, value) in values.enumerated() { endpoint = endpoint.query("v\(index)", value) }
 
-    _ = try await Self.client(server, session).data(for: endpoint)
+    _ = try await Self.client(server).data(for: endpoint)
 
     let query = try #require(server.requests.first?.rawQuery)
     let decoded = query.split(separator: "&").map {
@@ -98,16 +108,14 @@ import Testing
   @Test func anAuthorizedRequestWithoutATokenIsNeverSent() async throws {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     let url = server.baseURL.appendingPathComponent("me")
 
     await #expect(throws: APIError.missingToken(url: url)) {
-      _ = try await Self.client(server, session, token: nil).data(
+      _ = try await Self.client(server, token: nil).data(
         for: Endpoint(.get, "/me").authorized())
     }
     await #expect(throws: APIError.missingToken(url: url)) {
-      _ = try await Self.client(server, session, token: "").data(
+      _ = try await Self.client(server, token: "").data(
         for: Endpoint(.get, "/me").authorized())
     }
     #expect(server.requests.isEmpty)
@@ -116,10 +124,8 @@ import Testing
   @Test func anEndpointWithoutAuthorizationSendsNoToken() async throws {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
 
-    _ = try await Self.client(server, session).data(for: Endpoint(.get, "/public"))
+    _ = try await Self.client(server).data(for: Endpoint(.get, "/public"))
 
     #expect(server.requests.first?.headers["authorization"] == nil)
   }

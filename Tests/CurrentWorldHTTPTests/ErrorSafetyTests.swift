@@ -26,10 +26,8 @@ import Testing
   ) async throws -> APIError? {
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     let client = HTTPClient.live(
-      baseURL: base(server.baseURL), session: session, timeout: 5, token: { Self.token })
+      baseURL: base(server.baseURL), configuration: .ephemeral, timeout: 5, token: { Self.token })
     do {
       _ = try await client.data(for: endpoint)
       return nil

@@ -18,9 +18,8 @@ import Testing
   ) async throws -> R {
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
-    return try await body(.live(baseURL: server.baseURL, session: session, timeout: 5), server)
+    return try await body(
+      .live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5), server)
   }
 
   static func catFactError(_ reply: LoopbackServer.Reply) async throws -> APIError? {
@@ -232,11 +231,9 @@ import Testing
     let server = try LoopbackServer { _ in .json("{}") }
     let base = server.baseURL
     server.stop()
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
 
     let error = await #expect(throws: APIError.self) {
-      _ = try await CatFactAPI.live(baseURL: base, session: session).fetchFact()
+      _ = try await CatFactAPI.live(baseURL: base, configuration: .ephemeral).fetchFact()
     }
     guard case .transport(let url, .cannotConnectToHost, _) = error else {
       Issue.record("expected connection refused, got \(String(describing: error))")

@@ -21,9 +21,7 @@ import Testing
   @Test func pokemonsComeFromTheServer() async throws {
     let server = try LoopbackServer { _ in .json(Self.pokemonPage) }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
-    let api = PokemonsAPI.live(baseURL: server.baseURL, limit: 3, session: session)
+    let api = PokemonsAPI.live(baseURL: server.baseURL, limit: 3, configuration: .ephemeral)
 
     let names = try await api.fetchPokemons()
 
@@ -37,10 +35,8 @@ import Testing
   @Test func defaultPageSizeIs151() async throws {
     let server = try LoopbackServer { _ in .json(#"{"results": []}"#) }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
 
-    let names = try await PokemonsAPI.live(baseURL: server.baseURL, session: session)
+    let names = try await PokemonsAPI.live(baseURL: server.baseURL, configuration: .ephemeral)
       .fetchPokemons()
 
     #expect(names.isEmpty)
@@ -52,10 +48,9 @@ import Testing
       .json(#"{"fact": "Cats sleep 70% of their lives.", "length": 30}"#)
     }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
 
-    let fact = try await CatFactAPI.live(baseURL: server.baseURL, session: session).fetchFact()
+    let fact = try await CatFactAPI.live(baseURL: server.baseURL, configuration: .ephemeral)
+      .fetchFact()
 
     #expect(fact == CatFact(fact: "Cats sleep 70% of their lives.", length: 30))
     #expect(server.requests.map(\.method) == ["GET"])
@@ -67,10 +62,9 @@ import Testing
     let body = try JSONEncoder().encode(CatFact(fact: text, length: text.count))
     let server = try LoopbackServer { _ in .respond(status: 200, body: body) }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
 
-    let fact = try await CatFactAPI.live(baseURL: server.baseURL, session: session).fetchFact()
+    let fact = try await CatFactAPI.live(baseURL: server.baseURL, configuration: .ephemeral)
+      .fetchFact()
 
     #expect(fact.fact == text)
     #expect(fact.length == text.count)
@@ -83,10 +77,8 @@ import Testing
     #expect(body.count > 5_000_000)
     let server = try LoopbackServer { _ in .respond(status: 200, body: body) }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
 
-    let fetched = try await PokemonsAPI.live(baseURL: server.baseURL, session: session)
+    let fetched = try await PokemonsAPI.live(baseURL: server.baseURL, configuration: .ephemeral)
       .fetchPokemons()
 
     #expect(fetched == names)

@@ -33,8 +33,7 @@ import Testing
     let server = try LoopbackServer { request in
       .json(#"{"fact": "fact for \#(request.target)", "length": 1}"#)
     }
-    let session = URLSession(configuration: .ephemeral)
-    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 20)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 20)
 
     let facts = try await withThrowingTaskGroup(of: (Int, CatFact).self) { group in
       for index in 0..<100 {
@@ -53,7 +52,6 @@ import Testing
     #expect(facts.allSatisfy { index, fact in fact.fact == "fact for /fact?n=\(index)" })
     #expect(server.requests.count == 100)
 
-    session.finishTasksAndInvalidate()
     server.stop()
     #expect(server.runningThreads == 0)
     #if os(Linux)

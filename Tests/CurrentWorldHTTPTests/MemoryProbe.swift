@@ -23,9 +23,7 @@ struct MemoryProbe {
   static func growth(of reply: LoopbackServer.Reply) async throws -> Int {
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
-    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 60)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 60)
     let before = peakKiB()
     let result = await Task { try await client.data(for: Endpoint(.get, "/huge")) }.result
     let after = peakKiB()

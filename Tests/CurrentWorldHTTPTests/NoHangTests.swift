@@ -111,9 +111,8 @@ import Testing
     defer { server.stop() }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = 64
-    let session = URLSession(configuration: configuration)
-    defer { session.invalidateAndCancel() }
-    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 0.3)
+    let client = HTTPClient.live(
+      baseURL: server.baseURL, configuration: configuration, timeout: 0.3)
     let results = Locked<[String: Int]>([:])
     let ended = await Self.ends(within: Self.manyCalls) {
       await withTaskGroup(of: String.self) { group in
@@ -137,9 +136,9 @@ import Testing
     let counts = results.withLock { $0 }
     #expect(counts.values.reduce(0, +) == 400, "\(counts)")
     #expect(counts.keys.allSatisfy { $0 == "answer" || $0 == "timeout" }, "\(counts)")
-    // A later request on the same session still works.
+    // A later request on the same client still works.
     let after = await Self.ends(within: 20) {
-      let fresh = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+      let fresh = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
       _ = try? await fresh.data(for: Endpoint(.get, "/n/0"))
     }
     #expect(after)
@@ -148,9 +147,7 @@ import Testing
   @Test func cancellingCallsWhileTheSessionIsBusyNeverBlocks() async throws {
     let server = try LoopbackServer { _ in .delayed(seconds: 0.05, .json("{}")) }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
-    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
     let ended = await Self.ends(within: Self.manyCalls) {
       await withTaskGroup(of: Void.self) { group in
         for index in 0..<200 {
@@ -165,10 +162,8 @@ import Testing
       }
     }
     #expect(ended)
-    let fresh = URLSession(configuration: .ephemeral)
-    defer { fresh.invalidateAndCancel() }
     let after = await Self.ends(within: 20) {
-      _ = try? await HTTPClient.live(baseURL: server.baseURL, session: fresh, timeout: 5)
+      _ = try? await HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
         .data(for: Endpoint(.get, "/after"))
     }
     #expect(after)

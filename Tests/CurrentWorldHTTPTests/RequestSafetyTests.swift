@@ -15,10 +15,9 @@ import Testing
   {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     let baseURL = server.baseURL.appendingPathComponent(base)
-    let client = HTTPClient.live(baseURL: baseURL, session: session, timeout: 5, token: { token })
+    let client = HTTPClient.live(
+      baseURL: baseURL, configuration: .ephemeral, timeout: 5, token: { token })
     do {
       _ = try await client.data(for: endpoint)
       return (nil, server.requests)
@@ -83,10 +82,8 @@ import Testing
   @Test func aTaskCancelledBeforeItsRequestSendsNothing() async throws {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     let client = HTTPClient.live(
-      baseURL: server.baseURL, session: session, timeout: 5, token: { "s3cret" })
+      baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { "s3cret" })
     let errors = await withTaskGroup(of: APIError?.self) { group in
       for index in 0..<50 {
         group.addTask {
@@ -110,10 +107,8 @@ import Testing
   @Test func aTaskCancelledWhileItWaitsForItsTokenSendsNothing() async throws {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     let tokenAsked = AsyncStream<Void>.makeStream()
-    let client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 5) {
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5) {
       tokenAsked.continuation.yield()
       // The token source does not check for cancellation; the client must.
       try? await Task.sleep(for: .milliseconds(50))

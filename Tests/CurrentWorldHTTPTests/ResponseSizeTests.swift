@@ -29,9 +29,7 @@ func gzippedZeros(_ count: Int) throws -> Data {
   ) async throws -> Result<Data, APIError> {
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
-    var client = HTTPClient.live(baseURL: server.baseURL, session: session, timeout: 30)
+    var client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
     client.responseSizeLimit = limit
     do {
       return .success(try await client.data(for: endpoint))

@@ -14,7 +14,7 @@ import Testing
   @Test func aSendFromACancelledTaskNeverReachesTheServer() async throws {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let transport = SessionTransport(configurationOf: URLSession(configuration: .ephemeral))
+    let transport = SessionTransport(configuration: .ephemeral)
     let request = URLRequest(url: server.baseURL.appendingPathComponent("never"))
     let send = Task {
       withUnsafeCurrentTask { $0?.cancel() }

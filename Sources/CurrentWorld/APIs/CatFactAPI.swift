@@ -29,19 +29,19 @@ public struct CatFactAPI: Sendable {
   ///
   /// - Parameters:
   ///   - baseURL: Where the service is.
-  ///   - session: The session that sends requests.
+  ///   - configuration: The requests' configuration, copied.
   /// - Returns: The API. Its errors are `APIError`s, from CurrentWorldHTTP;
   ///   import that module to match on them. Its timeouts sleep on
   ///   `Current.clock`.
   public static func live(
     baseURL: URL = defaultBaseURL,
-    session: URLSession = .shared
+    configuration: URLSessionConfiguration = .default
   ) -> CatFactAPI {
-    live(client: .world(baseURL: baseURL, session: session))
+    live(client: .world(baseURL: baseURL, configuration: configuration))
   }
 
   /// The live API over a client of your own: a staging base URL, a
-  /// fixture transport, or ``HTTPClient/world(baseURL:session:)``, whose
+  /// fixture transport, or ``HTTPClient/world(baseURL:configuration:timeout:token:)``, whose
   /// timeouts sleep on `Current.clock`.
   public static func live(client: HTTPClient) -> CatFactAPI {
     CatFactAPI(fetchFact: { try await client.decode(CatFact.self, from: Endpoint(.get, "/fact")) })

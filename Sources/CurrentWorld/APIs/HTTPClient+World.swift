@@ -17,18 +17,18 @@ extension HTTPClient {
   ///
   /// - Parameters:
   ///   - baseURL: The URL that endpoint paths are appended to.
-  ///   - session: Whose configuration the requests use (see
-  ///     `HTTPClient.live(baseURL:session:timeout:token:clock:now:)`).
+  ///   - configuration: The requests' configuration, copied (see
+  ///     `HTTPClient.live(baseURL:configuration:timeout:token:clock:now:)`).
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
   public static func world(
     baseURL: URL,
-    session: URLSession = .shared,
+    configuration: URLSessionConfiguration = .default,
     timeout: TimeInterval = 30,
     token: @escaping @Sendable () async -> String? = { nil }
   ) -> HTTPClient {
     HTTPClient.live(
-      baseURL: baseURL, session: session, timeout: timeout, token: token,
+      baseURL: baseURL, configuration: configuration, timeout: timeout, token: token,
       clock: { Current.clock }, now: { Current.date() })
   }
 }

@@ -1,6 +1,6 @@
 /// The live API clients of ``World/live``, made at their first call.
 ///
-/// Making a client touches `URLSession.shared`, which on Linux costs several
+/// Making a client makes a `URLSessionConfiguration`, which on Linux costs several
 /// times everything else in a release app's first read of `Current`. So
 /// `World.live` holds closures that forward to these, and a `static let`
 /// makes each client once, when a request first needs it.

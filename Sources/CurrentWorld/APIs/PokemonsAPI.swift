@@ -31,20 +31,20 @@ public struct PokemonsAPI: Sendable {
   /// - Parameters:
   ///   - baseURL: Where the service is.
   ///   - limit: How many Pokémon to ask for.
-  ///   - session: The session that sends requests.
+  ///   - configuration: The requests' configuration, copied.
   /// - Returns: The API. Its errors are `APIError`s, from CurrentWorldHTTP;
   ///   import that module to match on them. Its timeouts sleep on
   ///   `Current.clock`.
   public static func live(
     baseURL: URL = defaultBaseURL,
     limit: Int = 151,
-    session: URLSession = .shared
+    configuration: URLSessionConfiguration = .default
   ) -> PokemonsAPI {
-    live(client: .world(baseURL: baseURL, session: session), limit: limit)
+    live(client: .world(baseURL: baseURL, configuration: configuration), limit: limit)
   }
 
   /// The live API over a client of your own: a staging base URL, a
-  /// fixture transport, or ``HTTPClient/world(baseURL:session:)``, whose
+  /// fixture transport, or ``HTTPClient/world(baseURL:configuration:timeout:token:)``, whose
   /// timeouts sleep on `Current.clock`.
   ///
   /// ```swift
