@@ -46,7 +46,7 @@ let package = Package(
       name: "CurrentWorldTests",
       dependencies: [
         "CurrentWorld", "CurrentWorldHTTP", "NameClashFixture", "TestHelpers",
-        "CurrentWorldSupport",
+        "CurrentWorldSupport", "CurrentWorldTesting",
       ]
     ),
     .testTarget(

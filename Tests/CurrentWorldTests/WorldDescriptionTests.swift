@@ -12,7 +12,7 @@ import Testing
     let zone = TimeZone(identifier: "UTC")!.identifier
     #expect(
       String(describing: world) == """
-        World(context: test, date: () -> Date, clock: ContinuousClock, uuid: () -> UUID, \
+        World(context: test, date: () -> Date, clock: UnimplementedClock, uuid: () -> UUID, \
         calendar: gregorian, locale: en_US_POSIX, timeZone: \(zone), \
         notifications: NotificationHub, pokemonsAPI: PokemonsAPI, catFactAPI: CatFactAPI, \
         app-defined dependencies: 1 set)

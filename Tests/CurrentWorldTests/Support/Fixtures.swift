@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldTesting
 import Foundation
 
 /// An app-defined dependency, declared the way an app would declare one.
@@ -32,16 +33,10 @@ extension World {
   }
 }
 
-/// A fixed world for tests that must not depend on the machine's settings.
+/// `World.test` at `date`: the one deterministic world, with the Unix
+/// epoch as the default date these tests were written against.
 func fixedWorld(date: Date = Date(timeIntervalSince1970: 0)) -> World {
-  var world = World.live
-  world.context = .test
-  world.calendar = Calendar(identifier: .gregorian)
+  var world = World.test
   world.date = { date }
-  world.locale = Locale(identifier: "en_US_POSIX")
-  world.timeZone = TimeZone(identifier: "UTC")!
-  world.notifications = .recording()
-  world.pokemonsAPI = PokemonsAPI(fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons"))
-  world.catFactAPI = CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
   return world
 }
