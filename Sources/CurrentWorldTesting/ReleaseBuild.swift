@@ -3,7 +3,8 @@
   // this module's names exist only to say so: a test target built in release
   // is told, at each use, that tests need a debug build, rather than "cannot
   // find 'TestClock' in scope". The message is repeated because `@available`
-  // takes only a literal.
+  // takes only a literal. `.ci/check-release-stubs.py` fails CI when a public
+  // name of the debug build, or its argument labels, has no stub here.
   import CurrentWorld
   import Foundation
   import Testing
@@ -39,7 +40,13 @@
   )
   public final class UnimplementedClock {
     /// Unavailable in a release build.
-    public init(_ field: String = "Current.clock") {}
+    public init(
+      _ field: String = "Current.clock",
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) {}
   }
 
   /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
@@ -139,8 +146,14 @@
   )
   public func expectDeallocation<Object: AnyObject>(
     timeout: Duration = .seconds(1),
+    clock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
     _ scope: () async throws -> Object
-  ) async -> Bool { fatalError() }
+  ) async rethrows -> Bool { fatalError() }
 
   extension XCTestCase {
     /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
@@ -149,6 +162,10 @@
       message:
         "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
     )
-    public func assertDeallocatedAfterTest(_ object: AnyObject) { fatalError() }
+    public func assertDeallocatedAfterTest(
+      _ object: AnyObject,
+      filePath: StaticString = #filePath,
+      line: UInt = #line
+    ) { fatalError() }
   }
 #endif

@@ -12,6 +12,7 @@ import XCTest
     let clock = TestClock(now: TestInstant(offset: .zero))
     _ = ImmediateClock()
     _ = UnimplementedClock()
+    _ = UnimplementedClock("Current.clock", line: 1)
     _ = clock
   }
 
@@ -27,11 +28,15 @@ import XCTest
       await Task.yield()
     }
     _ = await expectDeallocation { NSObject() }
+    _ = await expectDeallocation(timeout: .seconds(1), clock: ContinuousClock(), line: 1) {
+      NSObject()
+    }
   }
 }
 
 final class TestNamesCase: WorldTestCase {
   func testLeaks() {
     assertDeallocatedAfterTest(NSObject())
+    assertDeallocatedAfterTest(NSObject(), filePath: #filePath, line: 1)
   }
 }
