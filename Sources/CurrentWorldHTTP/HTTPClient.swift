@@ -37,6 +37,9 @@ public struct HTTPClient: Sendable {
   /// and the code `URLError.Code.dataLengthExceedsMaximum`.
   public var responseSizeLimit = HTTPClient.defaultResponseSizeLimit
 
+  /// 30 seconds: the default ``timeout``.
+  public static let defaultTimeout: TimeInterval = 30
+
   /// 10 MiB: the default ``responseSizeLimit``.
   public static let defaultResponseSizeLimit = 10 * 1024 * 1024
 
@@ -62,16 +65,22 @@ public struct HTTPClient: Sendable {
   ///   - baseURL: The URL that endpoint paths are appended to.
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
+  ///   - clock: Gives the clock that timeouts sleep on (see ``clock``).
+  ///   - now: Gives the current date (see ``now``).
   ///   - transport: Sends a request.
   public init(
     baseURL: URL,
-    timeout: TimeInterval = 30,
+    timeout: TimeInterval = defaultTimeout,
     token: @escaping @Sendable () async -> String? = { nil },
+    clock: @escaping @Sendable () -> any Clock<Duration> = { ContinuousClock() },
+    now: @escaping @Sendable () -> Date = { Date() },
     transport: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)
   ) {
     self.baseURL = baseURL
     self.timeout = timeout
     self.token = token
+    self.clock = clock
+    self.now = now
     self.transport = transport
   }
 
@@ -93,7 +102,7 @@ public struct HTTPClient: Sendable {
   public static func live(
     baseURL: URL,
     configuration: URLSessionConfiguration = .default,
-    timeout: TimeInterval = 30,
+    timeout: TimeInterval = defaultTimeout,
     token: @escaping @Sendable () async -> String? = { nil },
     clock: @escaping @Sendable () -> any Clock<Duration> = { ContinuousClock() },
     now: @escaping @Sendable () -> Date = { Date() }
