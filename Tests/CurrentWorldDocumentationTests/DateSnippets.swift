@@ -33,4 +33,14 @@ func expectedString(_ date: Date, locale: String, timeZone: TimeZone) -> String 
     let text = Current.date().formatted(style)
     #expect(text == Current.formatted(Current.date(), date: .complete, time: .complete))
   }
+
+  @Test func relativeDates() {
+    Current.locale = Locale(identifier: "ja_JP")
+    let reminder = Current.date().addingTimeInterval(2 * 3_600 + 60)
+
+    let text = Current.relativeFormatted(reminder)  // from Current.date(), not the machine's clock
+
+    let platform = Date.RelativeFormatStyle(locale: Current.locale, calendar: Current.calendar)
+    #expect(text == platform.format(Date().addingTimeInterval(2 * 3_600 + 60)))
+  }
 }
