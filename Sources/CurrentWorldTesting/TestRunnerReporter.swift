@@ -50,6 +50,17 @@
     /// only: Swift Testing would show it at a made-up place, in a test
     /// named «unknown».
     static func recordSwiftTestingIssue(_ issue: ReportedIssue) {
+      var issue = issue
+      if issue.placeIsDeclaration, let test = Test.current {
+        // Shown at the test, where its author adds the override; the
+        // declaration the closure came from stays in the message.
+        issue.message +=
+          "\n\n(The unimplemented value is declared at \(issue.fileID):\(issue.line).)"
+        issue.fileID = test.sourceLocation.fileID
+        issue.filePath = test.sourceLocation.filePath
+        issue.line = test.sourceLocation.line
+        issue.column = test.sourceLocation.column
+      }
       let place = sourceLocation(of: issue)
       if place == nil && issue.isWarning {
         IssueReporter.standardError.report(issue)

@@ -91,4 +91,21 @@ public struct IssueReporter: Sendable {
     issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
     current.report(issue)
   }
+
+  /// Reports `message` to ``current``, placed at a declaration rather than
+  /// at code the test runs (see ``ReportedIssue/placeIsDeclaration``).
+  package static func report(
+    _ message: String,
+    declaredAt fileID: StaticString,
+    _ filePath: StaticString,
+    _ line: UInt,
+    _ column: UInt
+  ) {
+    var issue = ReportedIssue(
+      message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      column: Int(column))
+    issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
+    issue.placeIsDeclaration = true
+    current.report(issue)
+  }
 }

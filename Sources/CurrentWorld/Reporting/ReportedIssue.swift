@@ -44,6 +44,12 @@ public struct ReportedIssue: Sendable, Equatable {
   /// `XCTFail` takes its file as a `StaticString`.
   package var compiledPlace: CompiledPlace?
 
+  /// Whether the place is where the failing closure or clock was declared
+  /// (an `unimplemented` key value, the test world's clock), not where the
+  /// test can act: a test runner then shows the issue at the running test
+  /// and names the declaration in the message.
+  package var placeIsDeclaration = false
+
   /// Whether the issue has a place in the source.
   package var isPlaced: Bool { !fileID.isEmpty }
 

@@ -96,7 +96,6 @@ func reportUnimplemented(
   _ line: UInt,
   _ column: UInt
 ) -> UnimplementedError {
-  IssueReporter.report(
-    error.description, fileID: fileID, filePath: filePath, line: line, column: column)
+  IssueReporter.report(error.description, declaredAt: fileID, filePath, line, column)
   return error
 }

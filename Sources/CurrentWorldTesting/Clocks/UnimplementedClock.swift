@@ -57,8 +57,7 @@
       let error = UnimplementedError(field: "\(field).sleep", description: message(deadline))
       // Reported as an unimplemented closure is: to the current reporter.
       IssueReporter.report(
-        error.description, fileID: place.fileID, filePath: place.filePath, line: place.line,
-        column: place.column)
+        error.description, declaredAt: place.fileID, place.filePath, place.line, place.column)
       throw error
     }
 
