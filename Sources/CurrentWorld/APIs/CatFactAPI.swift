@@ -41,7 +41,7 @@ public struct CatFactAPI: Sendable {
   }
 
   /// The live API over a client of your own: a staging base URL, a
-  /// fixture transport, or ``HTTPClient/world(baseURL:configuration:timeout:token:)``, whose
+  /// fixture transport, or `HTTPClient.world(baseURL:configuration:timeout:token:)`, whose
   /// timeouts sleep on `Current.clock`.
   public static func live(client: HTTPClient) -> CatFactAPI {
     CatFactAPI(fetchFact: { try await client.decode(CatFact.self, from: Endpoint(.get, "/fact")) })

@@ -44,7 +44,7 @@ public struct PokemonsAPI: Sendable {
   }
 
   /// The live API over a client of your own: a staging base URL, a
-  /// fixture transport, or ``HTTPClient/world(baseURL:configuration:timeout:token:)``, whose
+  /// fixture transport, or `HTTPClient.world(baseURL:configuration:timeout:token:)`, whose
   /// timeouts sleep on `Current.clock`.
   ///
   /// ```swift
