@@ -21,6 +21,17 @@ extension World {
   }
 }
 
+/// A key whose test value holds fixtures the app must not ship.
+enum ProfileKey: WorldKey {
+  static let liveValue = "loaded from the account"
+  #if DEBUG
+    static let testValue = "a fixture profile, kept out of release builds"
+  #else
+    // Release builds read the live value: no test world exists there.
+    static var testValue: String { liveValue }
+  #endif
+}
+
 func didFinishOnboarding() {
   Current.analytics.track("onboarding_finished")
 }
@@ -48,5 +59,10 @@ final class TrackedEvents: @unchecked Sendable {
     world.context = .live
     #expect(world.context == .live)
     #expect(Current.context == .test)
+  }
+
+  @Test func debugBuildsKeepTheFixtureTestValue() {
+    #expect(Current[ProfileKey.self] == ProfileKey.testValue)
+    #expect(ProfileKey.testValue != ProfileKey.liveValue)  // a debug build, as tests are
   }
 }
