@@ -78,15 +78,16 @@ import Testing
       while true { try await clock.sleep(for: .seconds(1)) }
     }
     await clock.waitForSleepers()
-    // A bound of zero gives up at the first look. A longer bound is racy
-    // here: a woken loop that has not slept again by the clock's next look
-    // reads as finished, and run() returns without a report.
+    // Counted in wakes, not real time: the report comes after exactly
+    // maxWakes wakes on any machine, and names the deadline still asleep.
     await withKnownIssue {
-      await clock.run(timeout: .zero)
+      await clock.run(maxWakes: 50)
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("TestClock.run() gave up") && text.contains("1 task(s)")
+      return text.contains("TestClock.run() gave up after 50 wakes (maxWakes)")
+        && text.contains("1 task(s) still asleep (until 51.0 seconds)")
     }
+    #expect(clock.now.offset == .seconds(50))
     endless.cancel()
     _ = await settled(endless)
   }
@@ -98,13 +99,14 @@ import Testing
       while true { try await clock.sleep(for: .milliseconds(1)) }
     }
     await clock.waitForSleepers()
-    // A bound of zero, for the reason given in the test above.
     await withKnownIssue {
-      await clock.advance(by: .seconds(1_000_000_000), timeout: .zero)
+      await clock.advance(by: .seconds(1_000_000_000))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("TestClock.advance(to:")
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("TestClock.advance(to:")
+        && text.contains("after \(TestClock.defaultMaxWakes) wakes (maxWakes)")
     }
-    #expect(clock.now.offset < .seconds(1_000_000_000))
+    #expect(clock.now.offset == .milliseconds(TestClock.defaultMaxWakes))
     endless.cancel()
     _ = await settled(endless)
   }

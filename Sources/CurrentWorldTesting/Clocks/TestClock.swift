@@ -65,6 +65,12 @@
       var nextID: UInt64 = 0
       var sleepers: [Sleeper] = []
       var watchers: [Watcher] = []
+      /// Sleepers the clock woke whose tasks have not run since.
+      var woken: Set<UInt64> = []
+      /// The advance waiting for a woken sleeper's task to run, by sleeper.
+      var resumptionWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+      /// Woken sleepers whose advance gave up before it began to wait.
+      var abandoned: Set<UInt64> = []
 
       mutating func makeID() -> UInt64 {
         defer { nextID += 1 }
@@ -87,6 +93,11 @@
       /// The sleeper with the earliest deadline; the first made of equals.
       func indexOfEarliest() -> Int? {
         sleepers.indices.min { sleepers[$0].deadline < sleepers[$1].deadline }
+      }
+
+      /// Whether anybody is asleep until `deadline` or earlier.
+      func hasSleeper(dueBy deadline: TestInstant) -> Bool {
+        sleepers.contains { $0.deadline <= deadline }
       }
 
       /// The earliest deadline of anybody asleep.
@@ -114,7 +125,10 @@
     /// How many entries the clock keeps, asleep or waiting: a cancel that
     /// arrives after a wake must leave none behind.
     package var retainedEntries: Int {
-      state.withLock { $0.sleepers.count + $0.watchers.count }
+      state.withLock {
+        $0.sleepers.count + $0.watchers.count + $0.woken.count + $0.resumptionWaiters.count
+          + $0.abandoned.count
+      }
     }
 
     /// Suspends until the test advances the clock to `deadline`; returns at
@@ -123,6 +137,16 @@
     public func sleep(until deadline: TestInstant, tolerance: Duration? = nil) async throws {
       try Task.checkCancellation()
       let id = state.withLock { $0.makeID() }
+      // Runs when this task runs again after the sleep: an advance that woke
+      // it waits for that, not for the scheduler's luck.
+      defer {
+        let waiter = state.withLock { state in
+          state.woken.remove(id)
+          state.abandoned.remove(id)
+          return state.resumptionWaiters.removeValue(forKey: id)
+        }
+        waiter?.resume(returning: true)
+      }
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           let (outcome, watchers) = state.withLock {
@@ -193,11 +217,12 @@
     }
 
     /// Moves the clock forward by `duration`, waking every sleeper whose
-    /// deadline it passes, earliest first, with a chance for each to run
-    /// before the next wakes. Gives up after `timeout` of real time (see
-    /// ``advance(to:timeout:fileID:filePath:line:column:)``).
+    /// deadline it passes, earliest first, each woken task running before
+    /// the next wakes. Gives up after `maxWakes` wakes or `timeout` of real
+    /// time (see ``advance(to:maxWakes:timeout:fileID:filePath:line:column:)``).
     public func advance(
       by duration: Duration = .zero,
+      maxWakes: Int = TestClock.defaultMaxWakes,
       timeout: Duration = .seconds(30),
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
@@ -205,28 +230,37 @@
       column: UInt = #column
     ) async {
       await advance(
-        to: now.advanced(by: duration), timeout: timeout, fileID: fileID, filePath: filePath,
-        line: line, column: column)
+        to: now.advanced(by: duration), maxWakes: maxWakes, timeout: timeout, fileID: fileID,
+        filePath: filePath, line: line, column: column)
     }
+
+    /// 1,000: how many sleepers one `advance` or `run` wakes before it takes
+    /// the code under test for an endless sleeper. Counted in wakes, not in
+    /// real time, so a busy machine never fails correct work, and an endless
+    /// poller is reported within a second or so on any machine.
+    public static let defaultMaxWakes = 1_000
 
     /// Moves the clock forward to `deadline` (never back), waking every
     /// sleeper whose deadline it passes, earliest first. A sleeper that a
-    /// woken task starts before `deadline` wakes too.
+    /// woken task starts before `deadline` wakes too. Each woken task runs
+    /// again before the clock looks for the next sleeper.
     ///
     /// Code that keeps starting sleeps due before `deadline` would keep this
-    /// busy forever: after `timeout` of real time it reports a test failure
-    /// that says how many tasks are still asleep, and returns.
+    /// busy forever: after `maxWakes` wakes, or `timeout` of real time, it
+    /// reports a test failure that names the deadlines still asleep, and
+    /// returns.
     public func advance(
       to deadline: TestInstant,
+      maxWakes: Int = TestClock.defaultMaxWakes,
       timeout: Duration = .seconds(30),
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
       line: UInt = #line,
       column: UInt = #column
     ) async {
-      let giveUp = ContinuousClock.now.advanced(by: timeout)
-      if await !advance(to: deadline, giveUpAt: giveUp) {
-        reportOverrun("advance(to: \(deadline.offset))", timeout, fileID, filePath, line, column)
+      var bound = Bound(maxWakes: maxWakes, timeout: timeout)
+      if await !advance(to: deadline, within: &bound) {
+        reportOverrun("advance(to: \(deadline.offset))", bound, fileID, filePath, line, column)
       }
     }
 
@@ -235,24 +269,48 @@
     /// clock looks again.
     ///
     /// Code that sleeps in an endless loop never lets this finish: after
-    /// `timeout` of real time it reports a test failure that says how many
-    /// tasks are still asleep, and returns.
+    /// `maxWakes` wakes, or `timeout` of real time, it reports a test
+    /// failure that names the deadlines still asleep, and returns.
     public func run(
+      maxWakes: Int = TestClock.defaultMaxWakes,
       timeout: Duration = .seconds(30),
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
       line: UInt = #line,
       column: UInt = #column
     ) async {
-      let giveUp = ContinuousClock.now.advanced(by: timeout)
+      var bound = Bound(maxWakes: maxWakes, timeout: timeout)
       while true {
         await Self.letOthersRun()
-        guard let deadline = state.withLock({ $0.earliestDeadline }) else { return }
-        guard await advance(to: deadline, giveUpAt: giveUp) else {
-          reportOverrun("run()", timeout, fileID, filePath, line, column)
+        var earliest = state.withLock { $0.earliestDeadline }
+        if earliest == nil, bound.wakes > 0 {
+          await settle(bound)
+          earliest = state.withLock { $0.earliestDeadline }
+        }
+        guard let deadline = earliest else { return }
+        guard await advance(to: deadline, within: &bound) else {
+          reportOverrun("run()", bound, fileID, filePath, line, column)
           return
         }
       }
+    }
+
+    /// How far one `advance` or `run` may go: wakes, and real time.
+    private struct Bound {
+      let maxWakes: Int
+      let timeout: Duration
+      let giveUp: ContinuousClock.Instant
+      var wakes = 0
+      /// The first id a sleep started after the latest wake can have.
+      var watermark: UInt64 = 0
+
+      init(maxWakes: Int, timeout: Duration) {
+        self.maxWakes = maxWakes
+        self.timeout = timeout
+        giveUp = ContinuousClock.now.advanced(by: timeout)
+      }
+
+      var isSpent: Bool { wakes >= maxWakes || ContinuousClock.now >= giveUp }
     }
 
     /// Checks that no task is asleep on the clock, after letting woken and
@@ -266,14 +324,15 @@
       guard deadlines.isEmpty else { throw SuspensionError(deadlines: deadlines.sorted()) }
     }
 
-    /// Wakes sleepers up to `deadline`; `false` if real time passed
-    /// `giveUp` first.
-    private func advance(to deadline: TestInstant, giveUpAt giveUp: ContinuousClock.Instant)
-      async -> Bool
-    {
+    /// Wakes sleepers up to `deadline`; `false` if `bound` was spent first.
+    private func advance(to deadline: TestInstant, within bound: inout Bound) async -> Bool {
+      var wokeLast = false
       while true {
         await Self.letOthersRun()
-        if ContinuousClock.now >= giveUp { return false }
+        if bound.isSpent { return false }
+        if wokeLast, !state.withLock({ $0.hasSleeper(dueBy: deadline) }) {
+          await settle(bound)
+        }
         let next = state.withLock { state -> Sleeper? in
           guard let index = state.indexOfEarliest(), state.sleepers[index].deadline <= deadline
           else {
@@ -282,26 +341,88 @@
           }
           let sleeper = state.sleepers.remove(at: index)
           if state.now < sleeper.deadline { state.now = sleeper.deadline }
+          state.woken.insert(sleeper.id)
+          bound.watermark = state.nextID
           return sleeper
         }
         guard let next else { break }
         next.continuation.resume()
+        bound.wakes += 1
+        wokeLast = true
+        guard await resumption(of: next.id, giveUpAt: bound.giveUp) else { return false }
       }
       await Self.letOthersRun()
       return true
     }
 
     private func reportOverrun(
-      _ call: String, _ timeout: Duration, _ fileID: StaticString, _ filePath: StaticString,
+      _ call: String, _ bound: Bound, _ fileID: StaticString, _ filePath: StaticString,
       _ line: UInt, _ column: UInt
     ) {
+      let deadlines = state.withLock { $0.sleepers.map(\.deadline) }.sorted()
+      let shown = deadlines.prefix(5).map { "\($0.offset)" }.joined(separator: ", ")
+      let more = deadlines.count > 5 ? ", …" : ""
+      let spent =
+        bound.wakes >= bound.maxWakes
+        ? "after \(bound.wakes) wakes (maxWakes)" : "after \(bound.timeout) of real time"
       TestRunnerReporter.report(
         """
-        TestClock.\(call) gave up after \(timeout) of real time with \(sleeperCount) task(s) \
-        still asleep, at \(now.offset) on the clock: the code under test keeps starting new \
-        sleeps. Advance by a bounded amount, cancel the looping work, or pass a longer timeout.
+        TestClock.\(call) gave up \(spent), at \(now.offset) on the clock, with \
+        \(deadlines.count) task(s) still asleep (until \(shown)\(more)): the code under test \
+        keeps starting new sleeps. Advance by a bounded amount, cancel the looping work, or pass \
+        a larger maxWakes if the work really wakes that often.
         """, fileID, filePath, line, column)
     }
+
+    /// Waits until the task of the sleeper `id`, which the clock woke, runs
+    /// again; `false` if real time passed `giveUp` first.
+    ///
+    /// Observed, not guessed: a loaded machine can leave a woken task
+    /// unscheduled for longer than any fixed number of yields, and an
+    /// advance that looked again before it ran took it for finished.
+    private func resumption(of id: UInt64, giveUpAt giveUp: ContinuousClock.Instant) async -> Bool {
+      let timer = Task.detached { [state] in
+        try await ContinuousClock().sleep(until: giveUp)
+        let waiter = state.withLock { state in
+          guard let waiter = state.resumptionWaiters.removeValue(forKey: id) else {
+            if state.woken.contains(id) { state.abandoned.insert(id) }
+            return nil as CheckedContinuation<Bool, Never>?
+          }
+          return waiter
+        }
+        waiter?.resume(returning: false)
+      }
+      defer { timer.cancel() }
+      return await withCheckedContinuation { continuation in
+        let ran = state.withLock { state -> Bool? in
+          if state.abandoned.remove(id) != nil { return false }
+          guard state.woken.contains(id) else { return true }
+          state.resumptionWaiters[id] = continuation
+          return nil
+        }
+        if let ran { continuation.resume(returning: ran) }
+      }
+    }
+
+    /// After a wake, when nobody is asleep where the clock looks next: gives
+    /// the woken task, which has run again, up to ``settleGrace`` of real
+    /// time to reach its next sleep, and returns as soon as anybody new
+    /// sleeps. A task that ran to its end costs the whole grace, once per
+    /// `advance` or `run`; a task preempted between waking and sleeping
+    /// again, on a loaded machine, is not taken for finished.
+    private func settle(_ bound: Bound) async {
+      let end = Swift.min(ContinuousClock.now.advanced(by: Self.settleGrace), bound.giveUp)
+      while ContinuousClock.now < end {
+        // A sleep takes a new id, so a sleep started since the wake shows.
+        if state.withLock({ state in state.sleepers.contains { $0.id >= bound.watermark } }) {
+          return
+        }
+        try? await ContinuousClock().sleep(for: .milliseconds(1))
+      }
+    }
+
+    /// How long ``settle(_:)`` waits at most.
+    static let settleGrace = Duration.milliseconds(20)
 
     /// Lets tasks that a wake-up resumed, or that were just started, reach
     /// their next suspension, such as their next sleep.
