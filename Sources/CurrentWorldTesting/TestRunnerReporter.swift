@@ -128,11 +128,7 @@
       _ line: UInt,
       _ column: UInt
     ) {
-      var issue = ReportedIssue(
-        message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-        column: Int(column))
-      issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
-      reporter.report(issue)
+      reporter.report(ReportedIssue(message, fileID, filePath, line, column))
     }
 
     /// Makes the test runners receive CurrentWorld's issues and watches

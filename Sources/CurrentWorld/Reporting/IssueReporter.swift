@@ -81,15 +81,7 @@ public struct IssueReporter: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    var issue = ReportedIssue(
-      message: message,
-      fileID: "\(fileID)",
-      filePath: "\(filePath)",
-      line: Int(line),
-      column: Int(column)
-    )
-    issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
-    current.report(issue)
+    current.report(ReportedIssue(message, fileID, filePath, line, column))
   }
 
   /// Reports `message` to ``current``, placed at a declaration rather than
@@ -101,10 +93,7 @@ public struct IssueReporter: Sendable {
     _ line: UInt,
     _ column: UInt
   ) {
-    var issue = ReportedIssue(
-      message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      column: Int(column))
-    issue.compiledPlace = CompiledPlace(filePath: filePath, line: line)
+    var issue = ReportedIssue(message, fileID, filePath, line, column)
     issue.placeIsDeclaration = true
     current.report(issue)
   }

@@ -39,6 +39,18 @@ public struct ReportedIssue: Sendable, Equatable {
     self.severity = severity
   }
 
+  /// A failure placed where the compiler's `#fileID`, `#filePath`, `#line`
+  /// and `#column` say, keeping the compiled place for XCTest.
+  package init(
+    _ message: String, _ fileID: StaticString, _ filePath: StaticString, _ line: UInt,
+    _ column: UInt
+  ) {
+    self.init(
+      message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      column: Int(column))
+    compiledPlace = CompiledPlace(filePath: filePath, line: line)
+  }
+
   /// The place as the compiler wrote it, when the issue was reported from
   /// source (``IssueReporter/report(_:fileID:filePath:line:column:)``):
   /// `XCTFail` takes its file as a `StaticString`.
