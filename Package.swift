@@ -76,7 +76,7 @@ let package = Package(
       name: "CurrentWorldExamplesTests",
       dependencies: [
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "CurrentWorldExamples",
-        "world-demo", "TestHelpers",
+        "world-demo", "TestHelpers", "CurrentWorldSupport",
       ]
     ),
   ],

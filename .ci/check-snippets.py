@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Fails when a Swift code block in a DocC article is not compiled anywhere.
+"""Fails when a Swift code block in a DocC article or the README is not
+compiled anywhere.
 
-Every ```swift block in the articles of Sources/*/*.docc must appear, line by
-line (indentation and blank lines aside), in one Swift file that a build
-compiles: the documentation tests, the examples, the sources, or the
-Benchmarks package (the only place swift-dependencies code may live).
+Every ```swift block in the articles of Sources/*/*.docc and in README.md
+must appear, line by line (indentation and blank lines aside), in one Swift
+file that a build compiles: the documentation tests, the examples, the
+sources, or the Benchmarks package (the only place swift-dependencies code
+may live). The README's two Package.swift fragments are the exception: a
+manifest that names the published URL cannot be built here.
 """
 import pathlib
 import re
@@ -27,15 +30,19 @@ def found(block):
 
 problems = []
 checked = 0
-for article in sorted(root.glob("Sources/*/*.docc/*.md")):
+MANIFEST_FRAGMENTS = ("dependencies: [", ".target(name: \"MyApp\"")
+
+for article in sorted(root.glob("Sources/*/*.docc/*.md")) + [root / "README.md"]:
     text = article.read_text()
     for match in re.finditer(r"^```swift\n(.*?)^```", text, re.S | re.M):
         block = [line.strip() for line in match.group(1).splitlines() if line.strip()]
+        if article.name == "README.md" and block and block[0].startswith(MANIFEST_FRAGMENTS):
+            continue
         checked += 1
         if not found(block):
             line = text[: match.start()].count("\n") + 1
             problems.append(f"{article.relative_to(root)}:{line}: this snippet is not in any compiled file")
 for problem in problems:
     print(problem)
-print(f"snippets: {checked} article snippets checked, {len(problems)} not compiled")
+print(f"snippets: {checked} article and README snippets checked, {len(problems)} not compiled")
 sys.exit(1 if problems or checked == 0 else 0)
