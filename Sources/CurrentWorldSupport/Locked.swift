@@ -19,10 +19,12 @@ import Foundation
 package typealias LockPrimitive = pthread_mutex_t
 
 extension ManagedBuffer where Element == LockPrimitive {
-  /// Makes the buffer's lock; call once, right after `create`, before any
-  /// other thread can see the buffer.
-  package func initializeLock() {
-    withUnsafeMutablePointerToElements { mutex in
+  /// A buffer of this class whose header is `header` and whose lock is
+  /// made and unlocked. The subclass's `deinit` calls ``destroyLock()``.
+  package static func locking(_ header: Header) -> Self {
+    // `create` on a subclass makes an instance of that subclass.
+    let buffer = create(minimumCapacity: 1) { _ in header } as! Self
+    buffer.withUnsafeMutablePointerToElements { mutex in
       mutex.initialize(to: pthread_mutex_t())
       #if DEBUG
         var attributes = pthread_mutexattr_t()
@@ -37,6 +39,7 @@ extension ManagedBuffer where Element == LockPrimitive {
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
       #endif
     }
+    return buffer
   }
 
   /// Ends the buffer's lock; call from the owner's `deinit`.
@@ -47,28 +50,18 @@ extension ManagedBuffer where Element == LockPrimitive {
     }
   }
 
-  /// Takes the lock, waiting for it.
-  package func lock() {
-    withUnsafeMutablePointerToElements { mutex in
-      check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-    }
+  /// The address of this buffer's lock; see ``LockAddress``.
+  package var lockAddress: LockAddress {
+    withUnsafeMutablePointerToElements { LockAddress($0) }
   }
 
-  /// Releases the lock, which this thread holds.
-  package func unlock() {
-    withUnsafeMutablePointerToElements { mutex in
-      check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
-    }
-  }
-}
-
-extension ManagedBuffer where Element == LockPrimitive {
   /// Runs `body` with exclusive access to the header, which the lock
   /// guards.
   @inline(__always)
   package func withLock<R>(_ body: (inout Header) throws -> R) rethrows -> R {
-    lock()
-    defer { unlock() }
+    let mutex = lockAddress
+    mutex.lock()
+    defer { mutex.unlock() }
     return try body(&header)
   }
 }
@@ -102,13 +95,6 @@ package struct LockAddress {
   }
 }
 
-extension ManagedBuffer where Element == LockPrimitive {
-  /// The address of this buffer's lock; see ``LockAddress``.
-  package var lockAddress: LockAddress {
-    withUnsafeMutablePointerToElements { LockAddress($0) }
-  }
-}
-
 /// Traps on a failed pthread call in debug builds; release builds skip the
 /// check on the hot path, as swift-nio and swift-log do.
 @inline(__always)
@@ -127,15 +113,6 @@ private func failed(_ status: Int32, _ call: StaticString) {
 /// A value and the lock that guards it, in one allocation. Not `Sendable`
 /// (no `ManagedBuffer` is): ``Locked`` and ``Lock`` wrap it for sharing.
 package final class LockedBuffer<Value>: ManagedBuffer<Value, LockPrimitive> {
-  /// A buffer whose lock guards `value`.
-  package static func make(_ value: Value) -> LockedBuffer<Value> {
-    let buffer = create(minimumCapacity: 1) { _ in value }
-    // `create` on this class makes an instance of this class.
-    let locked = buffer as! LockedBuffer<Value>
-    locked.initializeLock()
-    return locked
-  }
-
   deinit {
     destroyLock()
   }
@@ -145,27 +122,25 @@ package final class LockedBuffer<Value>: ManagedBuffer<Value, LockPrimitive> {
 ///
 /// `@unchecked Sendable`: its buffer holds no value, only the lock.
 package struct Lock: @unchecked Sendable {
-  private let buffer = LockedBuffer.make(())
+  private let buffer = LockedBuffer.locking(())
 
   /// An unlocked lock.
   package init() {}
 
   /// Takes the lock, waiting for it.
   package func lock() {
-    buffer.lock()
+    buffer.lockAddress.lock()
   }
 
   /// Releases the lock.
   package func unlock() {
-    buffer.unlock()
+    buffer.lockAddress.unlock()
   }
 
   /// Runs `body` while holding the lock.
   @inline(__always)
   package func withLock<R>(_ body: () throws -> R) rethrows -> R {
-    buffer.lock()
-    defer { buffer.unlock() }
-    return try body()
+    try buffer.withLock { _ in try body() }
   }
 }
 
@@ -184,7 +159,7 @@ package struct Locked<Value: Sendable>: @unchecked Sendable {
 
   /// Creates a lock that guards `value`.
   package init(_ value: Value) {
-    buffer = LockedBuffer.make(value)
+    buffer = LockedBuffer.locking(value)
   }
 
   /// Runs `body` with exclusive access to the value.

@@ -37,14 +37,9 @@
     }
 
     private static func make(_ storage: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
-      let buffer = ScopeBuffer.create(minimumCapacity: 1) { _ in
-        ScopeState(storage: storage, initial: storage)
-      }
-      // `create` on this class makes an instance of this class.
-      let scope = buffer as! ScopeBuffer
-      scope.initializeLock()
+      let buffer = ScopeBuffer.locking(ScopeState(storage: storage, initial: storage))
       return WorldBox(
-        buffer: scope, mutex: scope.lockAddress, watchesForEscapes: watchesForEscapes)
+        buffer: buffer, mutex: buffer.lockAddress, watchesForEscapes: watchesForEscapes)
     }
 
     /// The storage that reads see.

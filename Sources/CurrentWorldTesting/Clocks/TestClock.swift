@@ -282,12 +282,9 @@
       var bound = Bound(maxWakes: maxWakes, timeout: timeout)
       while true {
         await Self.letOthersRun()
-        var earliest = state.withLock { $0.earliestDeadline }
-        if earliest == nil, bound.wakes > 0 {
-          await settle(bound)
-          earliest = state.withLock { $0.earliestDeadline }
-        }
-        guard let deadline = earliest else { return }
+        // The advance below settles after its last wake, so nobody asleep
+        // here means the woken tasks are done.
+        guard let deadline = state.withLock({ $0.earliestDeadline }) else { return }
         guard await advance(to: deadline, within: &bound) else {
           reportOverrun("run()", bound, fileID, filePath, line, column)
           return
