@@ -1,3 +1,4 @@
+import CurrentWorldTesting
 import Foundation
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 
 /// Promise: a world read earlier and changed keeps, for every built-in
 /// field, both its own write and a write to another field made since. Each
-/// field is merged by its bit in `WorldStorage.Field`; a field without its
-/// bit or its line in `merging(_:from:)` fails here.
+/// field is merged by its entry in `WorldStorage.Field.all`; a stored field
+/// without its entry, or an entry that copies the wrong field, fails here.
 @Suite(.timeLimit(.minutes(2))) struct FieldMergeTests {
   /// One write per built-in field, and a check that it arrived.
   static let hub = NotificationHub.recording()
@@ -46,9 +47,17 @@ import Testing
   @Test func everyBuiltInFieldHasABit() {
     let stored = Mirror(reflecting: World.live.storage.fields).children.compactMap(\.label)
       .filter { $0 != "dependencies" }
-    #expect(stored.count == WorldStorage.Field.all.count)
+    #expect(WorldStorage.Field.all.map(\.name) == stored)
     #expect(Set(stored) == Set(Self.writes.map(\.name)))
-    #expect(Set(WorldStorage.Field.all.map(\.rawValue)).count == stored.count)
+    #expect(WorldStorage.Field.all.map(\.bit.rawValue) == stored.indices.map { 1 << $0 })
+  }
+
+  /// `World.test`, in CurrentWorldTesting, sets every built-in field, so no
+  /// live value is left in a test's world by a field that was added later.
+  @Test func theTestWorldSetsEveryBuiltInField() {
+    let written = World.test.edits?.fields.rawValue ?? 0
+    let unset = WorldStorage.Field.all.filter { written & $0.bit.rawValue == 0 }.map(\.name)
+    #expect(unset == [], "World.test leaves these fields at their live value")
   }
 
   @Test(arguments: 0..<writes.count)

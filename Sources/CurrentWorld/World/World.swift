@@ -29,6 +29,8 @@ import Foundation
 /// One rule keeps time and place consistent: ``calendar`` always computes in
 /// ``timeZone`` and ``locale``, and so do the formatters and format styles.
 public struct World: Sendable {
+  // Each built-in field is declared in its own file in `World/Fields/`, and
+  // listed in `BuiltInFields.swift`.
   var storage: WorldStorage
   /// `nil` until the first write: a read of `Current` builds a `World`, so
   /// it must cost nothing to make one.
@@ -55,124 +57,7 @@ public struct World: Sendable {
   /// world.context = .live  // live APIs, and every key's liveValue
   /// ```
   public static var live: World {
-    // Not aligned (see `WorldStorage.Fields.alignCalendar()`): the
-    // autoupdating calendar already follows the user's time zone and
-    // locale, and comparing them would resolve all three, which cost more
-    // than the rest of a release app's first read of `Current`.
-    return World(
-      storage: WorldStorage(
-        WorldStorage.Fields(
-          context: World.Context.process == .test ? .test : .live,
-          date: { Date() },
-          clock: ClockBox(ContinuousClock()),
-          uuid: { UUID() },
-          calendar: .autoupdatingCurrent,
-          locale: .autoupdatingCurrent,
-          timeZone: .autoupdatingCurrent,
-          notifications: .live,
-          pokemonsAPI: PokemonsAPI(fetchPokemons: {
-            try await TestProcess.unlessTesting("Current.pokemonsAPI.fetchPokemons") {
-              try await LiveAPIs.pokemons.fetchPokemons()
-            }
-          }),
-          catFactAPI: CatFactAPI(fetchFact: {
-            try await TestProcess.unlessTesting("Current.catFactAPI.fetchFact") {
-              try await LiveAPIs.catFact.fetchFact()
-            }
-          })
-        )))
-  }
-
-  /// Which defaults the world gives where nothing overrides them: an
-  /// app-defined key's live, test or preview value, and for the built-in
-  /// APIs of ``live``, the service itself (live and preview) or a refusal
-  /// that fails the test (test). It is decided when the API is called, by
-  /// the world the call runs in.
-  public var context: Context {
-    get { storage.fields.context }
-    set { update(.context) { $0.context = newValue } }
-  }
-
-  /// The calendar, which always computes in this world's ``timeZone`` and
-  /// ``locale``, whichever of the three was written last.
-  ///
-  /// Writing a calendar sets its system (identifier, first weekday, minimum
-  /// days in the first week); to compute in Tokyo, write ``timeZone``, not
-  /// `calendar.timeZone`.
-  public var calendar: Calendar {
-    get { storage.fields.calendar }
-    set {
-      update(.calendar) {
-        $0.calendar = newValue
-        $0.alignCalendar()
-      }
-    }
-  }
-
-  /// Returns the current date: `Date()` in ``live``. Code that waits uses
-  /// ``clock`` instead.
-  public var date: @Sendable () -> Date {
-    get { storage.fields.date }
-    set { update(.date) { $0.date = newValue } }
-  }
-
-  /// The clock that code waits on: `ContinuousClock` in ``live``. The HTTP
-  /// client's timeout sleeps on it too, so a `TestClock` controls that.
-  public var clock: any Clock<Duration> {
-    get { storage.fields.clock.clock }
-    set { update(.clock) { $0.clock = ClockBox(newValue) } }
-  }
-
-  /// Makes a new UUID: `UUID()` in ``live``, a counting generator in a test
-  /// world.
-  public var uuid: @Sendable () -> UUID {
-    get { storage.fields.uuid }
-    set { update(.uuid) { $0.uuid = newValue } }
-  }
-
-  /// The locale that formatting and the calendar use: the user's, updating
-  /// as they change it, in ``live``.
-  public var locale: Locale {
-    get { storage.fields.locale }
-    set {
-      update(.locale) {
-        $0.locale = newValue
-        $0.alignCalendar()
-      }
-    }
-  }
-
-  /// The time zone that formatting and the calendar use: the user's,
-  /// updating as they change it, in ``live``.
-  public var timeZone: TimeZone {
-    get { storage.fields.timeZone }
-    set {
-      update(.timeZone) {
-        $0.timeZone = newValue
-        $0.alignCalendar()
-      }
-    }
-  }
-
-  /// Where notifications are posted and observed: `NotificationCenter.default`
-  /// in ``live``, a private recording hub in `World.test`.
-  public var notifications: NotificationHub {
-    get { storage.fields.notifications }
-    set { update(.notifications) { $0.notifications = newValue } }
-  }
-
-  /// The Pokémon backend; in a world whose ``context`` is test, it refuses
-  /// to run unless overridden.
-  public var pokemonsAPI: PokemonsAPI {
-    get { storage.fields.pokemonsAPI }
-    set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
-  }
-
-  /// The cat fact backend; in a world whose ``context`` is test, it refuses
-  /// to run unless overridden.
-  public var catFactAPI: CatFactAPI {
-    get { storage.fields.catFactAPI }
-    set { update(.catFactAPI) { $0.catFactAPI = newValue } }
+    World(storage: WorldStorage(WorldStorage.Fields()))
   }
 
   /// Reads or overrides a dependency that the app defines with a
@@ -224,7 +109,7 @@ public struct World: Sendable {
     var fields = storage.fields
     write(&fields)
     if edits == nil { edits = WorldEdits(base: storage) }
-    edits!.fields.insert(field)
+    edits!.fields.insert(field.bit)
     storage = WorldStorage(consume fields, scope: storage.scope)
   }
 

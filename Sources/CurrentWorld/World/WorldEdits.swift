@@ -14,7 +14,7 @@ struct WorldEdits: Sendable {
   /// The storage the world had before its first write.
   let base: WorldStorage
   /// The built-in fields written.
-  var fields = WorldStorage.Field.none
+  var fields = FieldSet.none
   /// The app-defined dependencies written, by key type, without repeats.
   var keys: [ObjectIdentifier] = []
 
@@ -23,44 +23,27 @@ struct WorldEdits: Sendable {
   }
 }
 
-extension WorldStorage {
-  /// A set of built-in fields, one bit each, in the order of
-  /// ``WorldStorage/Fields``.
-  ///
-  /// Not an `OptionSet`: at `-Onone`, how tests run, its operations are
-  /// generic calls that cost more than the rest of a write.
-  struct Field: Sendable {
-    let rawValue: UInt16
+/// A set of built-in fields, one bit each, a field's bit being its place in
+/// ``WorldStorage/Field/all``.
+///
+/// Not an `OptionSet`: at `-Onone`, how tests run, its operations are
+/// generic calls that cost more than the rest of a write.
+struct FieldSet: Sendable {
+  let rawValue: UInt16
 
-    static var context: Field { Field(rawValue: 1 << 0) }
-    static var date: Field { Field(rawValue: 1 << 1) }
-    static var clock: Field { Field(rawValue: 1 << 2) }
-    static var uuid: Field { Field(rawValue: 1 << 3) }
-    static var calendar: Field { Field(rawValue: 1 << 4) }
-    static var locale: Field { Field(rawValue: 1 << 5) }
-    static var timeZone: Field { Field(rawValue: 1 << 6) }
-    static var notifications: Field { Field(rawValue: 1 << 7) }
-    static var pokemonsAPI: Field { Field(rawValue: 1 << 8) }
-    static var catFactAPI: Field { Field(rawValue: 1 << 9) }
-    /// The fields that ``WorldStorage/Fields/alignCalendar()`` keeps in step.
-    static var calendarTriple: Field { Field(rawValue: 1 << 4 | 1 << 5 | 1 << 6) }
+  /// No field.
+  static var none: FieldSet { FieldSet(rawValue: 0) }
 
-    /// No field.
-    static var none: Field { Field(rawValue: 0) }
+  /// The fields that ``WorldStorage/Fields/alignCalendar()`` keeps in step.
+  static let calendarTriple = FieldSet(
+    rawValue: WorldStorage.Field.calendar.bit.rawValue | WorldStorage.Field.locale.bit.rawValue
+      | WorldStorage.Field.timeZone.bit.rawValue)
 
-    /// Whether this set and `other` share a field.
-    func overlaps(_ other: Field) -> Bool { rawValue & other.rawValue != 0 }
+  /// Whether this set and `other` share a field.
+  func overlaps(_ other: FieldSet) -> Bool { rawValue & other.rawValue != 0 }
 
-    /// Adds the fields of `other`.
-    mutating func insert(_ other: Field) { self = Field(rawValue: rawValue | other.rawValue) }
-
-    /// Every built-in field; a test checks it against the stored properties
-    /// of ``WorldStorage/Fields``.
-    static let all: [Field] = [
-      .context, .date, .clock, .uuid, .calendar, .locale, .timeZone, .notifications,
-      .pokemonsAPI, .catFactAPI,
-    ]
-  }
+  /// Adds the fields of `other`.
+  mutating func insert(_ other: FieldSet) { self = FieldSet(rawValue: rawValue | other.rawValue) }
 }
 
 extension WorldStorage.Fields {
@@ -70,16 +53,9 @@ extension WorldStorage.Fields {
   func merging(_ edits: WorldEdits, from edited: Self) -> Self {
     var merged = self
     let written = edits.fields
-    if written.overlaps(.context) { merged.context = edited.context }
-    if written.overlaps(.date) { merged.date = edited.date }
-    if written.overlaps(.clock) { merged.clock = edited.clock }
-    if written.overlaps(.uuid) { merged.uuid = edited.uuid }
-    if written.overlaps(.calendar) { merged.calendar = edited.calendar }
-    if written.overlaps(.locale) { merged.locale = edited.locale }
-    if written.overlaps(.timeZone) { merged.timeZone = edited.timeZone }
-    if written.overlaps(.notifications) { merged.notifications = edited.notifications }
-    if written.overlaps(.pokemonsAPI) { merged.pokemonsAPI = edited.pokemonsAPI }
-    if written.overlaps(.catFactAPI) { merged.catFactAPI = edited.catFactAPI }
+    for field in WorldStorage.Field.all where written.overlaps(field.bit) {
+      field.copy(&merged, edited)
+    }
     if written.overlaps(.calendarTriple) { merged.alignCalendar() }
     for key in edits.keys {
       if let node = edited.dependencies?.node(for: key) {

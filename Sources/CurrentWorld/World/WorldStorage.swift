@@ -5,7 +5,8 @@ import Foundation
 /// A `World` holds one `WorldStorage`, so reading a field of `Current` copies
 /// one pointer rather than every field, and its fields are `let`s, so a read
 /// needs no exclusivity check. A write builds a new storage (see
-/// ``World/update(_:_:)``); a storage is never changed once made.
+/// ``World/update(_:_:)``); a storage is never changed once made. The fields
+/// are declared in `BuiltInFields.swift`.
 final class WorldStorage: Sendable {
   let fields: Fields
   /// The scope that stored this storage, or the storage it was written
@@ -19,35 +20,24 @@ final class WorldStorage: Sendable {
     self.scope = scope
   }
 
-  /// The values a world is made of: one stored property per built-in
-  /// field. A new built-in field is declared here, given its bit in
-  /// ``WorldStorage/Field`` and its line in ``merging(_:from:)``, its
-  /// accessor in `World.swift` and its value in ``World/live``; `print` and
-  /// `dump` follow from this declaration.
-  struct Fields: Sendable {
-    var context: World.Context
-    var date: @Sendable () -> Date
-    /// Boxed: at `-Onone`, how tests and debug apps run, reading any field
-    /// copies the whole `Fields`, and copying an existential costs a call
-    /// through its value witnesses on every read of `Current`.
-    var clock: ClockBox
-    var uuid: @Sendable () -> UUID
-    var calendar: Calendar
-    var locale: Locale
-    var timeZone: TimeZone
-    var notifications: NotificationHub
-    var pokemonsAPI: PokemonsAPI
-    var catFactAPI: CatFactAPI
-    /// App-defined dependencies that were set, by key type.
-    var dependencies: DependencyList? = nil
+  /// One built-in field, as a write records it and a merge copies it.
+  struct Field: Sendable {
+    /// The field's bit in ``FieldSet``: its place in ``all``.
+    let bit: FieldSet
+    /// The field's name, as `World` spells its property.
+    let name: String
+    /// Copies this field, and only this one, from the second fields into
+    /// the first. A plain assignment, not a key-path write, which would wrap
+    /// a closure in reabstraction thunks that every later read would call.
+    let copy: @Sendable (_ into: inout Fields, _ from: Fields) -> Void
 
-    /// Makes the calendar compute in the world's time zone and locale, the
-    /// one rule that keeps the three from disagreeing. Writes to those
-    /// three call it; no other write can break the rule, so others skip
-    /// its cost.
-    mutating func alignCalendar() {
-      if calendar.timeZone != timeZone { calendar.timeZone = timeZone }
-      if calendar.locale != locale { calendar.locale = locale }
+    init(
+      _ index: Int, _ name: String,
+      copy: @escaping @Sendable (_ into: inout Fields, _ from: Fields) -> Void
+    ) {
+      self.bit = FieldSet(rawValue: 1 << index)
+      self.name = name
+      self.copy = copy
     }
   }
 }

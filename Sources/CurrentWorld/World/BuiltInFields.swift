@@ -1,0 +1,52 @@
+import Foundation
+
+/// The table of built-in fields. Swift keeps a struct's stored properties in
+/// its declaration, so each built-in field has one line in each part of this
+/// table: its stored value with its live default, and its place in
+/// ``WorldStorage/Field/all``. Everything else about the field (its
+/// accessor and doc, its bit, how a merge copies it) is in its own file in
+/// `World/Fields/`; `print`, `dump`, merging and ``World/live`` follow from
+/// here, and `World.test` sets every field (a test checks it does).
+extension WorldStorage {
+  /// The values a world is made of, each defaulting to its value in
+  /// ``World/live``.
+  struct Fields: Sendable {
+    var context: World.Context = World.Context.process == .test ? .test : .live
+    var date: @Sendable () -> Date = { Date() }
+    /// Boxed: at `-Onone`, how tests and debug apps run, reading any field
+    /// copies the whole `Fields`, and copying an existential costs a call
+    /// through its value witnesses on every read of `Current`.
+    var clock = ClockBox(ContinuousClock())
+    var uuid: @Sendable () -> UUID = { UUID() }
+    // Not aligned (see `alignCalendar()`): the autoupdating calendar already
+    // follows the user's time zone and locale, and comparing them would
+    // resolve all three, which costs more than the rest of a release app's
+    // first read of `Current`.
+    var calendar = Calendar.autoupdatingCurrent
+    var locale = Locale.autoupdatingCurrent
+    var timeZone = TimeZone.autoupdatingCurrent
+    var notifications = NotificationHub.live
+    var pokemonsAPI = PokemonsAPI.liveInWorld
+    var catFactAPI = CatFactAPI.liveInWorld
+    /// App-defined dependencies that were set, by key type.
+    var dependencies: DependencyList? = nil
+
+    /// Makes the calendar compute in the world's time zone and locale, the
+    /// one rule that keeps the three from disagreeing. Writes to those
+    /// three call it; no other write can break the rule, so others skip
+    /// its cost.
+    mutating func alignCalendar() {
+      if calendar.timeZone != timeZone { calendar.timeZone = timeZone }
+      if calendar.locale != locale { calendar.locale = locale }
+    }
+  }
+}
+
+extension WorldStorage.Field {
+  /// Every built-in field, in the order of ``WorldStorage/Fields``; a
+  /// field's bit is its place here, and a test checks both orders agree.
+  static let all: [Self] = [
+    .context, .date, .clock, .uuid, .calendar, .locale, .timeZone, .notifications,
+    .pokemonsAPI, .catFactAPI,
+  ]
+}

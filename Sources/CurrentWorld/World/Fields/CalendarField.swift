@@ -1,0 +1,23 @@
+import Foundation
+
+extension World {
+  /// The calendar, which always computes in this world's ``timeZone`` and
+  /// ``locale``, whichever of the three was written last.
+  ///
+  /// Writing a calendar sets its system (identifier, first weekday, minimum
+  /// days in the first week); to compute in Tokyo, write ``timeZone``, not
+  /// `calendar.timeZone`.
+  public var calendar: Calendar {
+    get { storage.fields.calendar }
+    set {
+      update(.calendar) {
+        $0.calendar = newValue
+        $0.alignCalendar()
+      }
+    }
+  }
+}
+
+extension WorldStorage.Field {
+  static let calendar = Self(4, "calendar") { $0.calendar = $1.calendar }
+}

@@ -1,0 +1,24 @@
+extension World {
+  /// The cat fact backend; in a world whose ``context`` is test, it refuses
+  /// to run unless overridden.
+  public var catFactAPI: CatFactAPI {
+    get { storage.fields.catFactAPI }
+    set { update(.catFactAPI) { $0.catFactAPI = newValue } }
+  }
+}
+
+extension CatFactAPI {
+  /// The API of ``World/live``: the service, made at the first call, unless
+  /// the world the call runs in is a test's.
+  static var liveInWorld: CatFactAPI {
+    CatFactAPI(fetchFact: {
+      try await TestProcess.unlessTesting("Current.catFactAPI.fetchFact") {
+        try await LiveAPIs.catFact.fetchFact()
+      }
+    })
+  }
+}
+
+extension WorldStorage.Field {
+  static let catFactAPI = Self(9, "catFactAPI") { $0.catFactAPI = $1.catFactAPI }
+}

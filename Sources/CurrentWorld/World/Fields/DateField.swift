@@ -1,0 +1,14 @@
+import Foundation
+
+extension World {
+  /// Returns the current date: `Date()` in ``live``. Code that waits uses
+  /// ``clock`` instead.
+  public var date: @Sendable () -> Date {
+    get { storage.fields.date }
+    set { update(.date) { $0.date = newValue } }
+  }
+}
+
+extension WorldStorage.Field {
+  static let date = Self(1, "date") { $0.date = $1.date }
+}

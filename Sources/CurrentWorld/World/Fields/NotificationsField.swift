@@ -1,0 +1,12 @@
+extension World {
+  /// Where notifications are posted and observed: `NotificationCenter.default`
+  /// in ``live``, a private recording hub in `World.test`.
+  public var notifications: NotificationHub {
+    get { storage.fields.notifications }
+    set { update(.notifications) { $0.notifications = newValue } }
+  }
+}
+
+extension WorldStorage.Field {
+  static let notifications = Self(7, "notifications") { $0.notifications = $1.notifications }
+}

@@ -1,0 +1,24 @@
+extension World {
+  /// The Pokémon backend; in a world whose ``context`` is test, it refuses
+  /// to run unless overridden.
+  public var pokemonsAPI: PokemonsAPI {
+    get { storage.fields.pokemonsAPI }
+    set { update(.pokemonsAPI) { $0.pokemonsAPI = newValue } }
+  }
+}
+
+extension PokemonsAPI {
+  /// The API of ``World/live``: the service, made at the first call, unless
+  /// the world the call runs in is a test's.
+  static var liveInWorld: PokemonsAPI {
+    PokemonsAPI(fetchPokemons: {
+      try await TestProcess.unlessTesting("Current.pokemonsAPI.fetchPokemons") {
+        try await LiveAPIs.pokemons.fetchPokemons()
+      }
+    })
+  }
+}
+
+extension WorldStorage.Field {
+  static let pokemonsAPI = Self(8, "pokemonsAPI") { $0.pokemonsAPI = $1.pokemonsAPI }
+}

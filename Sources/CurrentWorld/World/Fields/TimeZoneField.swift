@@ -1,0 +1,19 @@
+import Foundation
+
+extension World {
+  /// The time zone that formatting and the calendar use: the user's,
+  /// updating as they change it, in ``live``.
+  public var timeZone: TimeZone {
+    get { storage.fields.timeZone }
+    set {
+      update(.timeZone) {
+        $0.timeZone = newValue
+        $0.alignCalendar()
+      }
+    }
+  }
+}
+
+extension WorldStorage.Field {
+  static let timeZone = Self(6, "timeZone") { $0.timeZone = $1.timeZone }
+}
