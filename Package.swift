@@ -41,7 +41,11 @@ let package = Package(
     .target(name: "NameClashFixture", path: "Tests/Fixtures/NameClash"),
     // What every test target shares: waits with a time limit, and a seeded
     // random number generator.
-    .target(name: "TestHelpers", dependencies: ["CurrentWorldSupport"], path: "Tests/Helpers"),
+    .target(
+      name: "TestHelpers",
+      dependencies: ["CurrentWorld", "CurrentWorldSupport"],
+      path: "Tests/Helpers"
+    ),
     .testTarget(
       name: "CurrentWorldTests",
       dependencies: [

@@ -2,6 +2,7 @@
 import CurrentWorld
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 @Suite(.world, .timeLimit(.minutes(2))) struct ScopeSnippets {

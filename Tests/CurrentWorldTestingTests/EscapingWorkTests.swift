@@ -4,6 +4,7 @@ import CurrentWorldSupport
 import CurrentWorldTesting
 import Dispatch
 import Foundation
+import TestHelpers
 import Testing
 
 /// Work that escapes the task tree, in every form an app uses: what it sees

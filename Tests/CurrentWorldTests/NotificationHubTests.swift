@@ -2,6 +2,7 @@ import CurrentWorld
 import CurrentWorldHTTP
 import CurrentWorldSupport
 import Foundation
+import TestHelpers
 import Testing
 
 @Suite struct NotificationHubTests {

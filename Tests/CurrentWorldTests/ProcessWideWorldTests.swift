@@ -1,6 +1,7 @@
 import CurrentWorldHTTP
 import CurrentWorldSupport
 import Foundation
+import TestHelpers
 import Testing
 
 @testable import CurrentWorld

@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// An object whose `deinit` reads and writes `Current`: when a write replaces

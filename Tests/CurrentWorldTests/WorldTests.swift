@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct WorldTests {

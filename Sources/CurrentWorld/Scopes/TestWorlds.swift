@@ -27,24 +27,10 @@
 
     private static let active = Locked(0)
     private static let reported = Locked(Set<Diagnosis>())
-    /// The warning counts of the tests that provoke warnings on purpose, while they run.
-    private static let expectedWarnings = Locked<[WarningCount]>([])
-    private final class WarningCount: Sendable {
-      let value = Locked(0)
-
-      /// A count that the warnings diagnosed from now on go to.
-      static func start() -> WarningCount {
-        let count = WarningCount()
-        expectedWarnings.withLock { $0.append(count) }
-        return count
-      }
-
-      /// Stops counting, and returns the count.
-      func stop() -> Int {
-        expectedWarnings.withLock { $0.removeAll { $0 === self } }
-        return value.withLock { $0 }
-      }
-    }
+    /// Who takes the escape and write warnings instead of the reporter,
+    /// while anyone does, by the number they were given.
+    private static let warningListeners = Locked(
+      (next: 0, listeners: [Int: @Sendable () -> Void]()))
     private static let runnerQuery = Locked<@Sendable () -> Runner>({ .none })
 
     /// Installs the closure that tells which runner runs the calling code.
@@ -105,30 +91,30 @@
       runnerQuery.withLock { $0 }()
     }
 
-    /// Runs `operation`, which makes work escape a test world or write the
-    /// process-wide world on purpose, and returns how many such warnings
-    /// were diagnosed meanwhile. They are counted instead of shown, so a
-    /// test that provokes them asserts them rather than leaking a warning
-    /// into the run; any test's warnings that land meanwhile are counted too.
-    package static func countingWarnings(_ operation: () async -> Void) async -> Int {
-      let count = WarningCount.start()
-      await operation()
-      return count.stop()
+    /// Hands every escape or write warning to `listener` instead of the
+    /// reporter, until ``removeWarningListener(_:)``: tests that provoke
+    /// the warnings on purpose count them rather than leak them into the
+    /// run (and any test's warnings that land meanwhile go there too).
+    /// Returns the number that removes it.
+    package static func addWarningListener(_ listener: @escaping @Sendable () -> Void) -> Int {
+      warningListeners.withLock { state in
+        state.next += 1
+        state.listeners[state.next] = listener
+        return state.next
+      }
     }
 
-    /// Runs the synchronous `operation`, counting its warnings (see
-    /// ``countingWarnings(_:)-(()async->Void)``).
-    package static func countingWarningsInSync(_ operation: () -> Void) -> Int {
-      let count = WarningCount.start()
-      operation()
-      return count.stop()
+    /// Stops handing warnings to the listener that `number` names.
+    package static func removeWarningListener(_ number: Int) {
+      let removed = warningListeners.withLock { $0.listeners.removeValue(forKey: number) }
+      withExtendedLifetime(removed) {}
     }
 
     private static func reportOnce(_ diagnosis: Diagnosis, _ message: String, isWarning: Bool) {
       if isWarning {
-        let counts = expectedWarnings.withLock { $0 }
-        for count in counts { count.value.withLock { $0 += 1 } }
-        if !counts.isEmpty { return }
+        let listeners = warningListeners.withLock { Array($0.listeners.values) }
+        for listener in listeners { listener() }
+        if !listeners.isEmpty { return }
       }
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
       // No place: the code that read or wrote is not known, and a made-up
