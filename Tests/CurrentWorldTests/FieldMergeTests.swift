@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct FieldMergeTests {
   /// One write per built-in field, and a check that it arrived.
   static let hub = NotificationHub.recording()
-  static let zero = UUID(uuidString: "00000000-0000-0000-0000-000000000000")!
+  static let marked = UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000000")!
   static let writes:
     [(
       name: String, write: @Sendable (inout World) -> Void, landed: @Sendable (World) async -> Bool
@@ -19,7 +19,7 @@ import Testing
       ("context", { $0.context = .preview }, { $0.context == .preview }),
       ("date", { $0.date = { .distantFuture } }, { $0.date() == .distantFuture }),
       ("clock", { $0.clock = SuspendingClock() }, { $0.clock is SuspendingClock }),
-      ("uuid", { $0.uuid = { Self.zero } }, { $0.uuid() == Self.zero }),
+      ("uuid", { $0.uuid = { Self.marked } }, { $0.uuid() == Self.marked }),
       (
         "calendar", { $0.calendar = Calendar(identifier: .japanese) },
         { $0.calendar.identifier == .japanese }
