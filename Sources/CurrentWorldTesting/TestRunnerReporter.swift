@@ -54,8 +54,7 @@
       if issue.placeIsDeclaration, let test = Test.current {
         // Shown at the test, where its author adds the override; the
         // declaration the closure came from stays in the message.
-        issue.message +=
-          "\n\n(The unimplemented value is declared at \(issue.fileID):\(issue.line).)"
+        issue.message += declarationNote(issue)
         issue.fileID = test.sourceLocation.fileID
         issue.filePath = test.sourceLocation.filePath
         issue.line = test.sourceLocation.line
@@ -101,12 +100,38 @@
     /// way to do it that both Apple's XCTest and corelibs XCTest offer
     /// without deprecation, and it takes a `StaticString` file: an issue
     /// made by hand has none, so its place goes in the message.
+    ///
+    /// An issue placed at a declaration (an `unimplemented` value) is
+    /// shown at the running test where XCTest can do that: Apple's XCTest
+    /// shows an `XCTIssue` without a place at the test method. Corelibs
+    /// XCTest has no such issue and no test's place, so there it stays at
+    /// the declaration, and the output line names the test. Either way the
+    /// message names the declaration.
     static func recordXCTestFailure(_ issue: ReportedIssue) {
+      if issue.placeIsDeclaration {
+        let message = issue.message + declarationNote(issue)
+        #if canImport(Darwin)
+          if let testCase = RunningTestCase.current?.testCase ?? XCTestRun.testCase {
+            testCase.record(XCTIssue(type: .assertionFailure, compactDescription: message))
+            return
+          }
+        #endif
+        if let place = issue.compiledPlace {
+          XCTFail(message, file: place.filePath, line: place.line)
+          return
+        }
+      }
       if let place = issue.compiledPlace {
         XCTFail(issue.message, file: place.filePath, line: place.line)
       } else {
         XCTFail(issue.isPlaced ? "\(issue.fileID):\(issue.line): \(issue.message)" : issue.message)
       }
+    }
+
+    /// The line that keeps a declaration-placed issue's place in its
+    /// message once the issue is shown at the test.
+    static func declarationNote(_ issue: ReportedIssue) -> String {
+      "\n\n(The unimplemented value is declared at \(issue.fileID):\(issue.line).)"
     }
 
     private static let installation: Void = {

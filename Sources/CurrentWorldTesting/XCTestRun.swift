@@ -20,18 +20,26 @@
   package enum XCTestRun {
     private static let running = Locked(0)
 
+    private static let started = Locked<RunningTestCase?>(nil)
+
     /// Whether an XCTest test case is running now, on any thread.
     static var isRunning: Bool { running.withLock { $0 } > 0 }
 
-    static func willStart() {
+    /// The test case that started last and has not finished, if it is still
+    /// alive: the one an issue from any thread belongs to.
+    static var testCase: XCTestCase? { started.withLock { $0 }?.testCase }
+
+    static func willStart(_ testCase: XCTestCase) {
       TestWorlds.resetProcessWide()
       running.withLock { $0 += 1 }
+      started.withLock { $0 = RunningTestCase(testCase) }
     }
 
     static func didFinish() {
       // Never below zero: the observer can be registered during the first
       // test, after its start.
       running.withLock { $0 = max($0 - 1, 0) }
+      started.withLock { $0 = nil }
       TestWorlds.resetProcessWide()
     }
 
@@ -80,7 +88,7 @@
   /// Forwards XCTest's test-case events to ``XCTestRun``.
   final class XCTestRunObserver: NSObject, XCTestObservation {
     func testCaseWillStart(_ testCase: XCTestCase) {
-      XCTestRun.willStart()
+      XCTestRun.willStart(testCase)
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {

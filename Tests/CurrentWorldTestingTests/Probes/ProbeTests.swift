@@ -50,6 +50,10 @@ struct ProbeTests {
     #expect(outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Current.analytics.log was called"))
     Self.expectNamesBothFixes(outcome.output)
+    // Corelibs XCTest cannot place a failure at the running test: the line
+    // names the test, and the message the key's declaration.
+    #expect(outcome.output.contains("PlainXCTestCaseProbes.testForgottenOverrideFromGCD"))
+    #expect(outcome.output.contains("(The unimplemented value is declared at "))
   }
 
   @Test func aForgottenOverrideCalledFromAThreadFailsTheWorldTestCase() async throws {
@@ -108,6 +112,7 @@ struct ProbeTests {
     #expect(outcome.output.contains("Current.clock = TestClock()"))
     #expect(outcome.output.contains("Current.clock = ImmediateClock()"))
     #expect(outcome.output.contains("sleep threw UnimplementedError"))
+    #expect(outcome.output.contains("(The unimplemented value is declared at "))
   }
 
   @Test func anEscapeIsAWarningShownOnce() async throws {
