@@ -43,7 +43,7 @@ let package = Package(
     // random number generator.
     .target(
       name: "TestHelpers",
-      dependencies: ["CurrentWorld", "CurrentWorldSupport"],
+      dependencies: ["CurrentWorld", "CurrentWorldSupport", "CurrentWorldTesting"],
       path: "Tests/Helpers"
     ),
     .testTarget(

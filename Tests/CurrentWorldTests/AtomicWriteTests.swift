@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// A write of one field is atomic per world: tasks that write different

@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// Expected strings always come from a `DateFormatter` configured by hand on

@@ -1,5 +1,6 @@
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 @testable import CurrentWorld

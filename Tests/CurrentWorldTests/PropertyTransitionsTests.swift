@@ -1,6 +1,7 @@
 import CurrentWorld
 import Foundation
 import Observation
+import TestHelpers
 import Testing
 
 @Suite(.timeLimit(.minutes(2))) @MainActor struct PropertyTransitionsTests {

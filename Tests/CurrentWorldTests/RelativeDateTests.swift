@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// `Current.relativeFormatted` says "in 2 hours" or "yesterday" from the

@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// `Current.calendar` computes in `Current.timeZone` and `Current.locale`,

@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct UnimplementedTests {
@@ -11,6 +12,7 @@ import Testing
 
   @Test func eachShapeReportsTheFieldAndNeverTraps() async throws {
     let reports = ReportLog()
+    let declared = #line + 2
     let api = Analytics(
       log: unimplemented("Current.analytics.log", placeholder: ()),
       track: unimplemented("Current.analytics.track"),
@@ -33,7 +35,7 @@ import Testing
     #expect(issues[1].message.contains("    Current.analytics.track = { … }"))
     // The issue points at the line that declared the unimplemented closure.
     #expect(issues.allSatisfy { $0.fileID == "CurrentWorldTests/UnimplementedTests.swift" })
-    #expect(issues[0].line == 15)
+    #expect(issues[0].line == declared)
   }
 
   @Test func theErrorDescribesTheFix() async throws {

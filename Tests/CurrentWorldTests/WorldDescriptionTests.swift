@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// `print(Current)` and `dump(Current)` show the world's fields, closures as

@@ -9,22 +9,22 @@ import Foundation
 /// each other's issues, and the process's reporter is never swapped.
 /// Everything else goes on to the reporter that was current: issues placed
 /// in other files, and warnings.
-final class ReportLog: @unchecked Sendable {
+public final class ReportLog: @unchecked Sendable {
   private let lock = NSLock()
   private var issues: [ReportedIssue] = []
   private let fileID: String
 
   /// A log of the failures placed in `fileID`: by default the file that
   /// makes the log, where its `unimplemented` closures are declared.
-  init(keepingIssuesFrom fileID: String = #fileID) {
+  public init(keepingIssuesFrom fileID: String = #fileID) {
     self.fileID = fileID
   }
 
-  var messages: [String] { lock.withLock { issues.map(\.message) } }
-  var reported: [ReportedIssue] { lock.withLock { issues } }
+  public var messages: [String] { lock.withLock { issues.map(\.message) } }
+  public var reported: [ReportedIssue] { lock.withLock { issues } }
 
   @discardableResult
-  func capture<R>(_ body: () async throws -> R) async rethrows -> R {
+  public func capture<R>(_ body: () async throws -> R) async rethrows -> R {
     let previous = IssueReporter.current
     let log = IssueReporter { [self] issue in
       if issue.severity == .failure && issue.fileID == fileID {
