@@ -44,4 +44,16 @@ import Testing
     #expect(dumped.contains("  - date: (Function)"))
     #expect(dumped.contains("  - context: CurrentWorld.World.Context.test"))
   }
+
+  /// Writing a key again replaces its value: the world holds one value per
+  /// key, and lets the old one go.
+  @Test func aKeySetTwiceHoldsOneValue() {
+    var world = fixedWorld()
+    world.retryCount = 1
+    world.retryCount = 2
+    world.greeter = Greeter(greet: { $0 })
+    world.retryCount = 3
+    #expect(world.retryCount == 3)
+    #expect(world.description.hasSuffix("app-defined dependencies: 2 set)"))
+  }
 }
