@@ -7,8 +7,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The world `world-demo` runs on by default: fixed settings, and the live
-/// API clients talking to embedded JSON instead of the network, so the demo
+/// The world `world-demo` runs on by default: `World.fixed(at:)`, the same
+/// deterministic base as the test world, in `en_US`, with the live API
+/// clients talking to embedded JSON instead of the network, so the demo
 /// exercises the real request building and decoding and prints the same
 /// bytes every run.
 enum FixtureWorld {
@@ -20,13 +21,9 @@ enum FixtureWorld {
       token: { "fixture-token" },
       transport: answer
     )
-    var world = World.live
+    var world = World.fixed(at: date)
     world.context = .test
-    world.calendar = Calendar(identifier: .gregorian)
-    world.date = { date }
     world.locale = Locale(identifier: "en_US")
-    world.timeZone = TimeZone(identifier: "UTC")!
-    world.notifications = .recording()
     world.pokemonsAPI = .live(client: client, limit: 6)
     world.catFactAPI = .live(client: client)
     world.moviesDatabase = .inMemory()

@@ -7,10 +7,11 @@
     /// reference date.
     public static let testDate = Date(timeIntervalSinceReferenceDate: 0)
 
-    /// A deterministic world for tests: ``testDate``, an
-    /// ``UnimplementedClock``, UUIDs counted from zero, `en_US_POSIX`, UTC,
-    /// the Gregorian calendar, a private recording notification hub,
-    /// unimplemented APIs, and each app-defined key's `testValue`. Each read
+    /// A deterministic world for tests: `World.fixed(at: testDate)` (UUIDs
+    /// counted from zero, `en_US_POSIX`, UTC, the Gregorian calendar, a
+    /// private recording notification hub) with the test context, an
+    /// ``UnimplementedClock``, unimplemented APIs, and so each app-defined
+    /// key's `testValue`. Each read
     /// makes a new world, and changes nothing else: the issue reporter is
     /// connected to the test runner when a test first enters a world, not
     /// when a world is made.
@@ -29,15 +30,9 @@
     /// }
     /// ```
     public static var test: World {
-      var world = World.live
+      var world = World.fixed(at: testDate)
       world.context = .test
-      world.calendar = Calendar(identifier: .gregorian)
-      world.date = { testDate }
       world.clock = UnimplementedClock()
-      world.uuid = UUID.incrementing()
-      world.locale = Locale(identifier: "en_US_POSIX")
-      world.timeZone = TimeZone(identifier: "UTC")!
-      world.notifications = .recording()
       world.pokemonsAPI = PokemonsAPI(
         fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons"))
       world.catFactAPI = CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))

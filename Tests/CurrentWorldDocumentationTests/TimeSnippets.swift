@@ -59,6 +59,15 @@ struct Todo: Identifiable {
     #expect(try await withRetries { try await attempts.fail(times: 2) } == 3)
   }
 
+  @Test func aFixedWorldForPreviews() {
+    var world = World.fixed(at: Date(timeIntervalSince1970: 1_768_487_400))
+    world.locale = Locale(identifier: "es_AR")
+    withWorld(world) {
+      #expect(Current.uuid() == UUID(0))
+      #expect(Current.calendar.component(.day, from: Current.date()) == 15)
+    }
+  }
+
   @Test func todosGetKnownIdentifiers() {
     #expect(Todo(title: "Buy milk").id == UUID(0))
     #expect(Todo(title: "Call mom").id == UUID(1))
