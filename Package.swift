@@ -13,16 +13,37 @@ let package = Package(
     .library(name: "CurrentWorldTesting", targets: ["CurrentWorldTesting"]),
     .executable(name: "world-demo", targets: ["world-demo"]),
   ],
+  traits: [
+    .trait(
+      name: "LiveAPIs",
+      description: """
+        The live clients of the built-in APIs (Current.pokemonsAPI, Current.catFactAPI), \
+        which link CurrentWorldHTTP and, on Linux, FoundationNetworking and libcurl. \
+        Without it the fields stay, and their live value throws an error that names this trait.
+        """
+    ),
+    .trait(
+      name: "ReleaseScopes",
+      description: """
+        Keeps withWorld and SharedWorld in release builds, for a server that runs each \
+        request in a world of its own. Current stays read-only in release.
+        """
+    ),
+    .default(enabledTraits: ["LiveAPIs"]),
+  ],
   targets: [
     // The one lock and the other primitives that the modules share; not a
     // product, so no user imports it.
     .target(name: "CurrentWorldSupport"),
     .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorldSupport"]),
-    .target(name: "CurrentWorld", dependencies: ["CurrentWorldHTTP", "CurrentWorldSupport"]),
     .target(
-      name: "CurrentWorldTesting",
-      dependencies: ["CurrentWorld", "CurrentWorldHTTP", "CurrentWorldSupport"]
+      name: "CurrentWorld",
+      dependencies: [
+        .target(name: "CurrentWorldHTTP", condition: .when(traits: ["LiveAPIs"])),
+        "CurrentWorldSupport",
+      ]
     ),
+    .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
     // link them.
     .target(

@@ -52,4 +52,19 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
         or a stored callback): carry the world into that work with SharedWorld.
         """)
   }
+
+  /// The message for a call to a built-in live API, `field`, in a build
+  /// without the `LiveAPIs` trait.
+  static func liveAPIsTraitOff(_ field: String) -> UnimplementedError {
+    UnimplementedError(
+      field: field,
+      description: """
+        \(field) has no live service: CurrentWorld was built without its LiveAPIs trait, \
+        so it does not link CurrentWorldHTTP. Turn the trait on where you depend on \
+        CurrentWorld (it is a default trait: traits: [.defaults] or ["LiveAPIs"]), or set \
+        the field at launch:
+
+            World.bootstrap { $0.\(field.split(separator: ".")[1]) = … }
+        """)
+  }
 }

@@ -25,6 +25,17 @@
     get { WorldScope.read() }
     set { WorldScope.write(newValue) }
   }
+#elseif ReleaseScopes
+  /// The world that app code reads: `Current.date()`, `Current.locale`,
+  /// `try await Current.catFactAPI.fetchFact()`.
+  ///
+  /// Built in release with the `ReleaseScopes` trait, as a server is that
+  /// runs each request in a world of its own, `Current` is read-only: a
+  /// read returns the innermost world entered with `withWorld`, else the
+  /// launch world that ``World/bootstrap(fileID:filePath:line:column:_:)``
+  /// configured, and an assignment is a compile error.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  public var Current: World { WorldScope.read() }
 #else
   /// The world that app code reads: `Current.date()`, `Current.locale`,
   /// `try await Current.catFactAPI.fetchFact()`.

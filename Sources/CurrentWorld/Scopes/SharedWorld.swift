@@ -25,9 +25,10 @@
 /// ``World/bootstrap(fileID:filePath:line:column:_:)`` runs (as an `@main`
 /// App's are) leaves the bootstrap open, in debug and release builds alike.
 /// In release builds ``Current`` is always the launch world, and a
-/// `SharedWorld` only runs the work.
+/// `SharedWorld` only runs the work, unless the package's `ReleaseScopes`
+/// trait keeps scopes there, as a server's per-request worlds need.
 public struct SharedWorld: Sendable {
-  #if DEBUG
+  #if DEBUG || ReleaseScopes
     private let box: WorldBox
   #endif
 
@@ -35,7 +36,7 @@ public struct SharedWorld: Sendable {
   /// (a test's world, for example), or the process-wide world outside every
   /// scope.
   public init() {
-    #if DEBUG
+    #if DEBUG || ReleaseScopes
       box = WorldScope.box
     #endif
   }
@@ -44,7 +45,7 @@ public struct SharedWorld: Sendable {
   ///
   /// - Returns: What `operation` returns.
   public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
-    #if DEBUG
+    #if DEBUG || ReleaseScopes
       try WorldScope.$box.withValue(box, operation: operation)
     #else
       try operation()
@@ -69,7 +70,7 @@ public struct SharedWorld: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Result
   ) async rethrows -> Result {
-    #if DEBUG
+    #if DEBUG || ReleaseScopes
       try await WorldScope.$box.withValue(box, operation: operation, isolation: isolation)
     #else
       try await operation()

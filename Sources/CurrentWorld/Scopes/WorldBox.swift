@@ -1,4 +1,4 @@
-#if DEBUG
+#if DEBUG || ReleaseScopes
   import Foundation
   internal import CurrentWorldSupport
 

@@ -1,4 +1,4 @@
-#if DEBUG
+#if DEBUG || ReleaseScopes
   import Foundation
 
   /// Where ``Current`` reads and writes: the innermost scope bound to the
@@ -12,9 +12,13 @@
     /// this box (as a ``SharedWorld`` or a scope does), closes
     /// ``World/bootstrap(fileID:filePath:line:column:_:)``.
     static let processWide: WorldBox = {
-      let context = World.Context.process
-      if context == .test { TestSupportLink.connect() }
-      return WorldBox.launching(watchesForEscapes: context == .test)
+      #if DEBUG
+        let context = World.Context.process
+        if context == .test { TestSupportLink.connect() }
+        return WorldBox.launching(watchesForEscapes: context == .test)
+      #else
+        return WorldBox.launching(watchesForEscapes: false)
+      #endif
     }()
 
     /// The world of the innermost ``withWorld(_:operation:)`` around the
@@ -25,23 +29,27 @@
     @inline(__always)
     static func read() -> World {
       let box = box
-      if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
+      #if DEBUG
+        if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
+      #endif
       return World(storage: box.storage)
     }
 
-    /// Writes `world` where ``Current`` writes right now.
-    static func write(_ world: World) {
-      let box = box
-      if box.watchesForEscapes { TestWorlds.wroteOutsideScopes() }
-      box.store(world)
-    }
+    #if DEBUG
+      /// Writes `world` where ``Current`` writes right now.
+      static func write(_ world: World) {
+        let box = box
+        if box.watchesForEscapes { TestWorlds.wroteOutsideScopes() }
+        box.store(world)
+      }
 
-    /// Puts the process-wide world back as it was at launch, after a test
-    /// that wrote it.
-    static func resetProcessWide() {
-      // Sealed here first, so that bootstrap's refusal names the test run.
-      processWide.store(LaunchWorld.seal(.testRun))
-    }
+      /// Puts the process-wide world back as it was at launch, after a test
+      /// that wrote it.
+      static func resetProcessWide() {
+        // Sealed here first, so that bootstrap's refusal names the test run.
+        processWide.store(LaunchWorld.seal(.testRun))
+      }
+    #endif
   }
 
   /// Runs `operation` in a world of its own, starting from `Current` as

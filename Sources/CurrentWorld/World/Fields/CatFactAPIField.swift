@@ -9,11 +9,16 @@ extension World {
 
 extension CatFactAPI {
   /// The API of ``World/live``: the service, made at the first call, unless
-  /// the world the call runs in is a test's.
+  /// the world the call runs in is a test's. Built without the `LiveAPIs`
+  /// trait, it throws an error that names the trait.
   static var liveInWorld: CatFactAPI {
     CatFactAPI(fetchFact: {
       try await TestProcess.unlessTesting("Current.catFactAPI.fetchFact") {
-        try await LiveAPIs.catFact.fetchFact()
+        #if LiveAPIs
+          try await LiveAPIs.catFact.fetchFact()
+        #else
+          throw UnimplementedError.liveAPIsTraitOff("Current.catFactAPI.fetchFact")
+        #endif
       }
     })
   }

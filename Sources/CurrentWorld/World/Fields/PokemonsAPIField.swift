@@ -9,11 +9,16 @@ extension World {
 
 extension PokemonsAPI {
   /// The API of ``World/live``: the service, made at the first call, unless
-  /// the world the call runs in is a test's.
+  /// the world the call runs in is a test's. Built without the `LiveAPIs`
+  /// trait, it throws an error that names the trait.
   static var liveInWorld: PokemonsAPI {
     PokemonsAPI(fetchPokemons: {
       try await TestProcess.unlessTesting("Current.pokemonsAPI.fetchPokemons") {
-        try await LiveAPIs.pokemons.fetchPokemons()
+        #if LiveAPIs
+          try await LiveAPIs.pokemons.fetchPokemons()
+        #else
+          throw UnimplementedError.liveAPIsTraitOff("Current.pokemonsAPI.fetchPokemons")
+        #endif
       }
     })
   }

@@ -1,4 +1,4 @@
-#if !DEBUG
+#if !DEBUG && !ReleaseScopes
   // In a release build `Current` is a `let` holding the launch world, so
   // there are no scopes to enter. These names exist only so that code built
   // in release is told why, rather than "cannot find 'withWorld' in scope".
