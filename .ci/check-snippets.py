@@ -17,6 +17,8 @@ root = pathlib.Path(__file__).resolve().parent.parent
 compiled = {}
 for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources"]:
     for path in (root / folder).rglob("*.swift"):
+        if any(part.startswith(".build") for part in path.parts):
+            continue  # a build folder's copies of other packages
         lines = [line.strip() for line in path.read_text().splitlines()]
         compiled[path.relative_to(root)] = [line for line in lines if line]
 

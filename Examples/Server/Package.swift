@@ -1,0 +1,67 @@
+// swift-tools-version: 6.2
+// CurrentWorld on a server: a world per request on Hummingbird. A package of
+// its own, so that the root package keeps no dependencies.
+//
+//   swift run --package-path Examples/Server world-server
+//   swift test --package-path Examples/Server
+import Foundation
+import PackageDescription
+
+// The root package's identity is its folder's name, which differs between
+// clones, so it is read from the path rather than written down.
+let root = URL(fileURLWithPath: Context.packageDirectory)
+  .deletingLastPathComponent().deletingLastPathComponent()
+let currentWorld = root.lastPathComponent
+
+let package = Package(
+  name: "WorldServer",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "world-server", targets: ["world-server"]),
+    .executable(name: "world-server-load", targets: ["world-server-load"]),
+  ],
+  traits: [
+    .trait(
+      name: "LiveAPIs",
+      description: "Serve /catfact from the real API with --live (CurrentWorld's LiveAPIs trait)."),
+    .default(enabledTraits: ["LiveAPIs"]),
+  ],
+  dependencies: [
+    // ReleaseScopes: a world per request in release builds too.
+    .package(
+      path: root.path,
+      traits: [
+        "ReleaseScopes",
+        .trait(name: "LiveAPIs", condition: .when(traits: ["LiveAPIs"])),
+      ]),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+  ],
+  targets: [
+    .target(
+      name: "WorldServer",
+      dependencies: [
+        .product(name: "CurrentWorld", package: currentWorld),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    .executableTarget(name: "world-server", dependencies: ["WorldServer"]),
+    .executableTarget(
+      name: "world-server-load",
+      dependencies: [
+        "WorldServer",
+        .product(name: "CurrentWorld", package: currentWorld),
+      ]),
+    .testTarget(
+      name: "WorldServerTests",
+      dependencies: [
+        "WorldServer",
+        .product(name: "CurrentWorld", package: currentWorld),
+        .product(name: "CurrentWorldTesting", package: currentWorld),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

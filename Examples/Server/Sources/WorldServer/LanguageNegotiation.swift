@@ -1,0 +1,95 @@
+import Foundation
+
+/// Picks a locale for a request from its `Accept-Language` header
+/// (RFC 9110 §12.5.4), among the locales the platform has.
+///
+/// Ranges are tried by their quality, highest first, ties in the order
+/// written; a range matches a locale with the same identifier, or, with its
+/// last subtag dropped, a shorter one (`es-419-x-y` → `es-419` → `es`), as
+/// RFC 4647's lookup does. `*`, or no match, gives `fallback`. A header
+/// that does not parse is ignored, as HTTP allows, and gives `fallback` too.
+public struct LanguageNegotiation: Sendable {
+  /// The locale identifiers to choose from, lowercased, with `-` for `_`.
+  private let available: [String: String]
+
+  /// Negotiates among `identifiers`: by default, every locale the platform
+  /// has.
+  public init(identifiers: [String] = Locale.availableIdentifiers) {
+    var available: [String: String] = [:]
+    for identifier in identifiers {
+      available[Self.key(identifier)] = identifier
+    }
+    self.available = available
+  }
+
+  /// The locale for `header`, or `fallback` when the header is absent,
+  /// malformed, or names nothing available.
+  public func locale(for header: String?, fallback: Locale) -> Locale {
+    guard let header, let ranges = Self.ranges(in: header) else { return fallback }
+    for range in ranges where range.quality > 0 {
+      if range.tag == "*" { return fallback }
+      var subtags = range.tag.split(separator: "-").map(String.init)
+      while !subtags.isEmpty {
+        if let identifier = available[Self.key(subtags.joined(separator: "-"))] {
+          return Locale(identifier: identifier)
+        }
+        subtags.removeLast()
+      }
+    }
+    return fallback
+  }
+
+  /// The header's language ranges, best first, or `nil` if any element of
+  /// it is malformed.
+  static func ranges(in header: String) -> [(tag: String, quality: Double)]? {
+    var ranges: [(tag: String, quality: Double, order: Int)] = []
+    for (order, element) in header.split(separator: ",", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let parts = element.split(separator: ";", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      if parts.count == 1 && parts[0].isEmpty { continue }  // an empty list element
+      guard parts.count <= 2, isLanguageRange(parts[0]) else { return nil }
+      var quality = 1.0
+      if parts.count == 2 {
+        guard let weight = Self.quality(parts[1]) else { return nil }
+        quality = weight
+      }
+      ranges.append((parts[0], quality, order))
+    }
+    return
+      ranges
+      .sorted { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
+      .map { ($0.tag, $0.quality) }
+  }
+
+  /// `*`, or 1 to 8 letters, then any number of `-` and 1 to 8 letters or
+  /// digits.
+  static func isLanguageRange(_ text: String) -> Bool {
+    if text == "*" { return true }
+    let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = subtags.first, (1...8).contains(first.count),
+      first.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return subtags.dropFirst().allSatisfy { subtag in
+      (1...8).contains(subtag.count)
+        && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+
+  /// The value of `q=0.8`: 0 to 1 with at most three decimals, or `nil`.
+  static func quality(_ parameter: String) -> Double? {
+    let pair = parameter.split(separator: "=", maxSplits: 1).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard pair.count == 2, pair[0].lowercased() == "q" else { return nil }
+    let value = pair[1]
+    let pattern = #/^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$/#
+    guard value.wholeMatch(of: pattern) != nil else { return nil }
+    return Double(value)
+  }
+
+  private static func key(_ identifier: String) -> String {
+    identifier.replacingOccurrences(of: "_", with: "-").lowercased()
+  }
+}

@@ -1,0 +1,80 @@
+import CurrentWorld
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Runs each request in a world of its own, made from the server's world:
+///
+/// - `locale` negotiated from `Accept-Language` (a malformed header gives
+///   the server's locale, as HTTP allows), and echoed in `Content-Language`;
+/// - `timeZone` from a `Time-Zone` header holding an IANA identifier; an
+///   unknown one is answered `400` with a JSON error naming the header.
+///
+/// Handlers read `Current` as app code does. The response body is written
+/// in the request's world too, even when it streams after the handler has
+/// returned, which is after this middleware's scope has ended.
+public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// The header that names the request's time zone.
+  public static var timeZoneHeader: HTTPField.Name { HTTPField.Name("Time-Zone")! }
+
+  /// The zone that IANA's `identifier` names, or `nil`. Foundation also
+  /// takes offsets such as `GMT+3`, which it renames (`GMT+0300`) and which
+  /// are not IANA names; it renames IANA's `UTC` too, to `GMT`, on Linux.
+  static func ianaZone(_ identifier: String) -> TimeZone? {
+    guard let zone = TimeZone(identifier: identifier),
+      zone.identifier == identifier || identifier == "UTC"
+    else { return nil }
+    return zone
+  }
+
+  private let server: SharedWorld
+  private let negotiation: LanguageNegotiation
+
+  /// A middleware whose requests start from the world that `Current` sees
+  /// where it is made: the process's world in a server, a test's own world
+  /// in a test.
+  public init(negotiation: LanguageNegotiation = LanguageNegotiation()) {
+    server = SharedWorld()
+    self.negotiation = negotiation
+  }
+
+  /// Runs `next` in the request's world, or answers `400` for an unknown
+  /// `Time-Zone`, and wraps the response body so it is written in that
+  /// world too.
+  public func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    try await server.run {
+      var world = Current
+      world.locale = negotiation.locale(
+        for: request.headers[.acceptLanguage], fallback: world.locale)
+      if let name = request.headers[Self.timeZoneHeader] {
+        guard let zone = Self.ianaZone(name) else {
+          return .error(
+            .badRequest,
+            "Time-Zone: \(name) is not an IANA time zone identifier, such as Europe/Madrid.",
+            header: "Time-Zone")
+        }
+        world.timeZone = zone
+      }
+      return try await withWorld(world) {
+        let requestWorld = SharedWorld()
+        var response = try await next(request, context)
+        response.headers[.contentLanguage] = Current.locale.languageTag
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+          try await requestWorld.run { try await body.write(writer) }
+        }
+        return response
+      }
+    }
+  }
+}
+
+extension Locale {
+  /// The locale as a BCP 47 tag (`es-AR`), as `Content-Language` and the
+  /// JSON answers spell it. Made from the identifier: on Linux the
+  /// autoupdating locale answers its identifier (`en_001`) unconverted.
+  public var languageTag: String { Locale(identifier: identifier).identifier(.bcp47) }
+}

@@ -1,0 +1,17 @@
+import CurrentWorld
+import Hummingbird
+
+/// The server: the world middleware, then the routes.
+///
+/// Build it where `Current` is the world requests should start from: after
+/// `World.bootstrap` in `main`, or inside a test's own world.
+public func buildApplication(_ options: ServerOptions) -> some ApplicationProtocol {
+  let router = Router()
+  if !options.withoutWorlds {
+    router.add(middleware: WorldMiddleware())
+  }
+  Routes.add(to: router)
+  return Application(
+    router: router,
+    configuration: .init(address: .hostname(options.hostname, port: options.port)))
+}

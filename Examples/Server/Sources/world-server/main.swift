@@ -1,0 +1,16 @@
+import CurrentWorld
+import Foundation
+import WorldServer
+
+// The process's world, configured once at launch; every request's world
+// starts from it.
+let options: ServerOptions
+do {
+  options = try ServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("\(error)\n".utf8))
+  exit(2)
+}
+World.bootstrap { options.configure(&$0) }
+let app = buildApplication(options)
+try await app.runService()

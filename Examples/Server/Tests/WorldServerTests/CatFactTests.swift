@@ -1,0 +1,53 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WorldServer
+
+/// `GET /catfact` answers `Current.catFactAPI`, as the test overrides it.
+@Suite(.world, .timeLimit(.minutes(1))) struct CatFactTests {
+  struct Offline: Error {}
+
+  @Test func aFactIsServedAsJSON() async throws {
+    Current.catFactAPI.fetchFact = { CatFact(fact: "Cats sleep 16 hours a day.", length: 26) }
+    let app = buildApplication(ServerOptions())
+    try await app.test(.router) { client in
+      let response = try await client.execute(uri: "/catfact", method: .get)
+      #expect(response.status == .ok)
+      #expect(
+        String(buffer: response.body) == #"{"fact":"Cats sleep 16 hours a day.","length":26}"#)
+    }
+  }
+
+  @Test func aFailingServiceIsABadGateway() async throws {
+    Current.catFactAPI.fetchFact = { throw Offline() }
+    let app = buildApplication(ServerOptions())
+    try await app.test(.router) { client in
+      let response = try await client.execute(uri: "/catfact", method: .get)
+      #expect(response.status == .badGateway)
+      #expect(try decodeError(response).error.contains("The cat fact service failed"))
+    }
+  }
+
+  /// What a server built without the `LiveAPIs` trait answers with
+  /// `--live`: the field's error says why, and the server stays up.
+  @Test func anUnavailableServiceIsServiceUnavailable() async throws {
+    Current.catFactAPI.fetchFact = {
+      throw UnimplementedError(field: "Current.catFactAPI.fetchFact", description: "no trait")
+    }
+    let app = buildApplication(ServerOptions())
+    try await app.test(.router) { client in
+      let response = try await client.execute(uri: "/catfact", method: .get)
+      #expect(response.status == .serviceUnavailable)
+      #expect(try decodeError(response).error == "no trait")
+    }
+  }
+
+  @Test func theDefaultOptionsServeTheEmbeddedFact() async throws {
+    var world = World.test
+    ServerOptions().configure(&world)
+    #expect(try await world.catFactAPI.fetchFact() == Fixtures.catFact)
+  }
+}

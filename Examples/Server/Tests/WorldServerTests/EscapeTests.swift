@@ -1,0 +1,98 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Dispatch
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WorldServer
+
+/// Work that a handler starts outside the task tree gets the request's
+/// world through `SharedWorld`; the middleware's world reaches middleware
+/// inside it, and the body stays in it behind middleware outside it.
+@Suite(.world, .timeLimit(.minutes(1))) struct EscapeTests {
+  /// Reads `Current.locale` in a detached task, in a GCD callback, and in
+  /// a stored callback, each carried by `SharedWorld`, and answers all
+  /// three.
+  static func escapingRoute(_ router: Router<BasicRequestContext>) {
+    router.get("escapes") { _, _ -> String in
+      let world = SharedWorld()
+      let detached = await Task.detached { world.run { Current.locale.identifier } }.value
+      let viaGCD = await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          world.run { continuation.resume(returning: Current.locale.identifier) }
+        }
+      }
+      let stored: @Sendable () -> String = world.bind { Current.locale.identifier }
+      let viaCallback = await Task.detached { stored() }.value
+      return "\(detached) \(viaGCD) \(viaCallback)"
+    }
+  }
+
+  @Test func detachedAndCallbackWorkSeesTheRequestsWorld() async throws {
+    let router = Router()
+    router.add(middleware: WorldMiddleware())
+    Self.escapingRoute(router)
+    let app = Application(router: router)
+    try await app.test(.router) { client in
+      let response = try await client.execute(
+        uri: "/escapes", method: .get, headers: headers(language: "sv-SE"))
+      #expect(String(buffer: response.body) == "sv_SE sv_SE sv_SE")
+    }
+  }
+
+  /// Adds the world's locale as a header: a middleware after the world
+  /// middleware sees the request's world.
+  struct InnerMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+      _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+      var response = try await next(request, context)
+      response.headers[HTTPField.Name("X-Inner-Locale")!] = Current.locale.identifier
+      return response
+    }
+  }
+
+  /// Maps the body after the world middleware returns, as a compression or
+  /// logging middleware would: the body is still written in the request's
+  /// world.
+  struct OuterMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+      _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+      var response = try await next(request, context)
+      response.body = response.body.map { buffer in
+        ByteBuffer(string: "[" + String(buffer: buffer) + "]")
+      }
+      return response
+    }
+  }
+
+  @Test func middlewareOnEitherSideKeepsTheRequestsWorld() async throws {
+    Current.clock = ImmediateClock()
+    Current.date = { serverDate }
+    let router = Router()
+    router.add(middleware: OuterMiddleware())
+    router.add(middleware: WorldMiddleware())
+    router.add(middleware: InnerMiddleware())
+    router.get("later") { _, _ in
+      // A body written after the handler returns, behind middleware on
+      // both sides of the world middleware.
+      Response(
+        status: .ok,
+        body: ResponseBody { writer in
+          try await Current.clock.sleep(for: .seconds(1))
+          try await writer.write(ByteBuffer(string: Current.locale.identifier))
+          try await writer.finish(nil)
+        })
+    }
+    let app = Application(router: router)
+    try await app.test(.router) { client in
+      let response = try await client.execute(
+        uri: "/later", method: .get, headers: headers(language: "nb-NO"))
+      #expect(response.headers[HTTPField.Name("X-Inner-Locale")!] == "nb_NO")
+      #expect(String(buffer: response.body) == "[nb_NO]")
+    }
+  }
+}

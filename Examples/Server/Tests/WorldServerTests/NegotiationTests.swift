@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WorldServer
+
+/// `Accept-Language` negotiation, on a fixed list of locales so that the
+/// answers do not depend on the platform's.
+@Suite struct NegotiationTests {
+  static let negotiation = LanguageNegotiation(identifiers: [
+    "en", "en_GB", "es", "es_419", "es_AR", "fr", "fr_CH", "de", "zh_Hant_TW",
+  ])
+  static let fallback = Locale(identifier: "it_IT")
+
+  static func pick(_ header: String?) -> String {
+    negotiation.locale(for: header, fallback: fallback).identifier
+  }
+
+  @Test func theBestQualityWinsAndTiesKeepTheirOrder() {
+    #expect(Self.pick("fr;q=0.5, de;q=0.9, en") == "en")
+    #expect(Self.pick("de, fr") == "de")
+    #expect(Self.pick("fr;q=0.7, de;q=0.7") == "fr")
+  }
+
+  @Test func aRangeFallsBackToAShorterOne() {
+    #expect(Self.pick("es-MX") == "es")
+    #expect(Self.pick("es-419-x-private") == "es_419")
+    #expect(Self.pick("zh-Hant-TW") == "zh_Hant_TW")
+    #expect(Self.pick("EN-gb") == "en_GB")
+  }
+
+  @Test func nothingAvailableAStarOrZeroQualityGivesTheFallback() {
+    #expect(Self.pick(nil) == "it_IT")
+    #expect(Self.pick("") == "it_IT")
+    #expect(Self.pick("xx-YY") == "it_IT")
+    #expect(Self.pick("*") == "it_IT")
+    #expect(Self.pick("de;q=0") == "it_IT")
+    #expect(Self.pick("xx, de;q=0.1") == "de")
+  }
+
+  @Test(arguments: [
+    "de;q=1.5", "de;q=0.1234", "de;q=", "de;x=1", "de;q=0.5;q=0.4", "d3", "de--AT",
+    "de_AT", "abcdefghi", "de-abcdefghi", "de;", ",;", "dé",
+  ])
+  func aMalformedHeaderGivesTheFallback(_ header: String) {
+    #expect(Self.pick(header) == "it_IT", "\(header)")
+  }
+
+  @Test func emptyListElementsAreAllowed() {
+    #expect(Self.pick(", de ,") == "de")
+    #expect(Self.pick("de ; q=0.8 , fr ; q = 0.9") == "fr")
+  }
+}
