@@ -36,6 +36,8 @@ let package = Package(
       ]),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    // The load check's client; Hummingbird's testing library uses it too.
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
   ],
   targets: [
     .target(
@@ -51,6 +53,7 @@ let package = Package(
       dependencies: [
         "WorldServer",
         .product(name: "CurrentWorld", package: currentWorld),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     .testTarget(
       name: "WorldServerTests",

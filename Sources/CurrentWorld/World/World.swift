@@ -123,3 +123,17 @@ public struct World: Sendable {
     storage = WorldStorage(consume fields, scope: storage.scope)
   }
 }
+
+extension World {
+  /// Whether this world and `other` are the same value because they share
+  /// one storage: a copy that nobody wrote since. Two worlds built alike
+  /// are not identical. Costs one pointer comparison, so a cache can tell
+  /// that the world it built from is unchanged:
+  ///
+  /// ```swift
+  /// if let cached, cached.base.isIdentical(to: Current) { return cached.built }
+  /// ```
+  public func isIdentical(to other: World) -> Bool {
+    storage === other.storage
+  }
+}

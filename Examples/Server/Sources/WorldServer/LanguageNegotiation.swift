@@ -25,9 +25,15 @@ public struct LanguageNegotiation: Sendable {
   /// The locale for `header`, or `fallback` when the header is absent,
   /// malformed, or names nothing available.
   public func locale(for header: String?, fallback: Locale) -> Locale {
-    guard let header, let ranges = Self.ranges(in: header) else { return fallback }
+    header.flatMap(match) ?? fallback
+  }
+
+  /// The locale that `header` names, or `nil` when it is malformed, says
+  /// `*`, or names nothing available.
+  public func match(_ header: String) -> Locale? {
+    guard let ranges = Self.ranges(in: header) else { return nil }
     for range in ranges where range.quality > 0 {
-      if range.tag == "*" { return fallback }
+      if range.tag == "*" { return nil }
       var subtags = range.tag.split(separator: "-").map(String.init)
       while !subtags.isEmpty {
         if let identifier = available[Self.key(subtags.joined(separator: "-"))] {
@@ -36,7 +42,7 @@ public struct LanguageNegotiation: Sendable {
         subtags.removeLast()
       }
     }
-    return fallback
+    return nil
   }
 
   /// The header's language ranges, best first, or `nil` if any element of

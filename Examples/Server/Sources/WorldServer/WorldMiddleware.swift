@@ -17,25 +17,15 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The header that names the request's time zone.
   public static var timeZoneHeader: HTTPField.Name { HTTPField.Name("Time-Zone")! }
 
-  /// The zone that IANA's `identifier` names, or `nil`. Foundation also
-  /// takes offsets such as `GMT+3`, which it renames (`GMT+0300`) and which
-  /// are not IANA names; it renames IANA's `UTC` too, to `GMT`, on Linux.
-  static func ianaZone(_ identifier: String) -> TimeZone? {
-    guard let zone = TimeZone(identifier: identifier),
-      zone.identifier == identifier || identifier == "UTC"
-    else { return nil }
-    return zone
-  }
-
   private let server: SharedWorld
-  private let negotiation: LanguageNegotiation
+  private let places: RequestPlaces
 
   /// A middleware whose requests start from the world that `Current` sees
   /// where it is made: the process's world in a server, a test's own world
   /// in a test.
   public init(negotiation: LanguageNegotiation = LanguageNegotiation()) {
     server = SharedWorld()
-    self.negotiation = negotiation
+    places = RequestPlaces(negotiation: negotiation)
   }
 
   /// Runs `next` in the request's world, or answers `400` for an unknown
@@ -46,29 +36,57 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     try await server.run {
-      var world = Current
-      world.locale = negotiation.locale(
-        for: request.headers[.acceptLanguage], fallback: world.locale)
-      if let name = request.headers[Self.timeZoneHeader] {
-        guard let zone = Self.ianaZone(name) else {
+      let base = Current
+      let headers = RequestPlaces.Headers(
+        language: request.headers[.acceptLanguage], zone: request.headers[Self.timeZoneHeader])
+      let built: RequestPlaces.Built
+      if let known = places.world(for: headers, from: base) {
+        built = known
+      } else {
+        guard let made = build(headers, from: base) else {
           return .error(
             .badRequest,
-            "Time-Zone: \(name) is not an IANA time zone identifier, such as Europe/Madrid.",
+            "Time-Zone: \(headers.zone ?? "") is not an IANA time zone identifier, such as "
+              + "Europe/Madrid.",
             header: "Time-Zone")
         }
-        world.timeZone = zone
+        places.remember(made, for: headers)
+        built = made
       }
+      let (world, tag) = (built.world, built.tag)
       return try await withWorld(world) {
         let requestWorld = SharedWorld()
         var response = try await next(request, context)
-        response.headers[.contentLanguage] = Current.locale.languageTag
-        let body = response.body
-        response.body = ResponseBody(contentLength: body.contentLength) { writer in
-          try await requestWorld.run { try await body.write(writer) }
-        }
+        response.headers[.contentLanguage] = tag
+        response.body = try await WorldBody.keeping(response.body, in: requestWorld)
         return response
       }
     }
+  }
+}
+
+extension WorldMiddleware {
+  /// The world for a request with `headers`, from `base`, or `nil` if its
+  /// `Time-Zone` is not an IANA name.
+  fileprivate func build(_ headers: RequestPlaces.Headers, from base: World) -> RequestPlaces.Built?
+  {
+    var world = base
+    let language = headers.language.flatMap(places.language(for:))
+    var zone = world.timeZone
+    if let name = headers.zone {
+      guard let named = places.zone(named: name) else { return nil }
+      zone = named
+    }
+    if language != nil || zone != world.timeZone {
+      let locale = language?.locale ?? world.locale
+      // The calendar first, already in the new locale and zone, so that
+      // the two writes after it find nothing to realign.
+      world.calendar = places.calendar(world.calendar, locale: locale, zone: zone)
+      world.locale = locale
+      world.timeZone = zone
+    }
+    return RequestPlaces.Built(
+      base: base, world: world, tag: language?.tag ?? world.locale.languageTag)
   }
 }
 

@@ -1,1 +1,280 @@
-print("load")
+import AsyncHTTPClient
+import CurrentWorld
+import Foundation
+import WorldServer
+
+// The load check: world-server under concurrent load, against the same
+// server without the world middleware, side by side in one run.
+//
+//   world-server-load --server .build/release/world-server [--rounds 5] [--seconds 5]
+//
+// 1. 1,000 concurrent GET /now over 20 locale and time zone pairs: every
+//    answer must be in its own request's world.
+// 2. 100 concurrent GET /countdown?from=3 streams on the real clock: every
+//    line must be in its own request's world.
+// 3. wrk against both servers, alternating, `rounds` times: requests per
+//    second with the middleware and without, and their ratio (goal 0.95x).
+// It exits non-zero on any answer in the wrong world, never on a speed.
+
+let fixedDate = "2026-01-15T14:30:00Z"
+let date = try Date(fixedDate, strategy: .iso8601)
+let pairs: [(tag: String, locale: String, zone: String)] = [
+  ("en-US", "en_US", "America/New_York"), ("en-GB", "en_GB", "Europe/London"),
+  ("es-AR", "es_AR", "America/Argentina/Buenos_Aires"), ("es-ES", "es_ES", "Europe/Madrid"),
+  ("fr-FR", "fr_FR", "Europe/Paris"), ("fr-CA", "fr_CA", "America/Toronto"),
+  ("de-DE", "de_DE", "Europe/Berlin"), ("it-IT", "it_IT", "Europe/Rome"),
+  ("pt-BR", "pt_BR", "America/Sao_Paulo"), ("ja-JP", "ja_JP", "Asia/Tokyo"),
+  ("ko-KR", "ko_KR", "Asia/Seoul"), ("zh-Hans-CN", "zh_Hans_CN", "Asia/Shanghai"),
+  ("hi-IN", "hi_IN", "Asia/Kolkata"), ("ar-EG", "ar_EG", "Africa/Cairo"),
+  ("ru-RU", "ru_RU", "Europe/Moscow"), ("tr-TR", "tr_TR", "Europe/Istanbul"),
+  ("nl-NL", "nl_NL", "Europe/Amsterdam"), ("sv-SE", "sv_SE", "Europe/Stockholm"),
+  ("he-IL", "he_IL", "Asia/Jerusalem"), ("en-AU", "en_AU", "Australia/Sydney"),
+]
+
+struct Options {
+  var server = ".build/release/world-server"
+  var rounds = 5
+  var seconds = 5
+  var requests = 1_000
+  var streams = 100
+  var ports = (18_081, 18_082)
+
+  init(_ arguments: [String]) {
+    var remaining = arguments[...]
+    while let option = remaining.popFirst() {
+      let value = remaining.popFirst() ?? ""
+      switch option {
+      case "--server": server = value
+      case "--rounds": rounds = Int(value) ?? rounds
+      case "--seconds": seconds = Int(value) ?? seconds
+      case "--requests": requests = Int(value) ?? requests
+      case "--streams": streams = Int(value) ?? streams
+      default: fail("unknown option \(option)")
+      }
+    }
+  }
+}
+
+/// The servers this check started, stopped before it exits.
+// `@unchecked Sendable`: `started` is read and written under `lock` only.
+final class Servers: @unchecked Sendable {
+  private let lock = NSLock()
+  private var started: [Process] = []
+
+  func add(_ process: Process) { lock.withLock { started.append(process) } }
+
+  func stop() { for process in lock.withLock({ started }) { process.terminate() } }
+}
+let servers = Servers()
+
+func fail(_ message: String) -> Never {
+  servers.stop()
+  FileHandle.standardError.write(Data("world-server-load: \(message)\n".utf8))
+  exit(1)
+}
+
+/// `/now`'s text as the platform's own `DateFormatter` writes it.
+func expectedText(_ pair: (tag: String, locale: String, zone: String)) -> String {
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: pair.locale)
+  formatter.timeZone = TimeZone(identifier: pair.zone)
+  formatter.calendar = Calendar(identifier: .gregorian)
+  formatter.dateStyle = .full
+  formatter.timeStyle = .full
+  return formatter.string(from: date)
+}
+
+/// One countdown line as the platform's own styles write it.
+func expectedLine(_ left: Int, _ pair: (tag: String, locale: String, zone: String)) -> String {
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.locale = Locale(identifier: pair.locale)
+  calendar.timeZone = TimeZone(identifier: pair.zone)!
+  let relative = Date.AnchoredRelativeFormatStyle(
+    anchor: date.addingTimeInterval(TimeInterval(left)), presentation: .numeric,
+    unitsStyle: .wide, locale: Locale(identifier: pair.locale), calendar: calendar
+  ).format(date)
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: pair.locale)
+  formatter.timeZone = TimeZone(identifier: pair.zone)
+  formatter.calendar = calendar
+  formatter.dateStyle = .none
+  formatter.timeStyle = .long
+  return "\(relative) · \(formatter.string(from: date))"
+}
+
+/// Starts the server binary on `port`, and waits until it answers.
+func startServer(_ options: Options, port: Int, extra: [String]) async throws -> Process {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: options.server)
+  // Both servers default to the place that wrk asks for, so that they
+  // answer the same bytes and the ratio is the middleware's cost alone.
+  process.arguments =
+    [
+      "--port", String(port), "--date", fixedDate, "--locale", "es_AR",
+      "--time-zone", "America/Argentina/Buenos_Aires",
+    ] + extra
+  process.standardOutput = FileHandle.nullDevice
+  try process.run()
+  servers.add(process)
+  let deadline = ContinuousClock.now + .seconds(20)
+  while ContinuousClock.now < deadline {
+    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/now")
+    request.method = .GET
+    if let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(2)),
+      response.status == .ok
+    {
+      return process
+    }
+    try await Task.sleep(for: .milliseconds(100))
+  }
+  process.terminate()
+  fail("the server on port \(port) did not answer within 20 s")
+}
+
+/// The client for the checks: as many connections as requests in flight.
+let client = HTTPClient(
+  eventLoopGroupProvider: .singleton,
+  configuration: .init(
+    connectionPool: .init(
+      idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 1_000)))
+
+/// Shuts the client down (the asynchronous form; top-level code would pick
+/// the future-returning one).
+func closeClient() async throws {
+  try await client.shutdown()
+}
+
+/// What one request to `path` answered, in `pair`'s world.
+func fetch(_ port: Int, _ path: String, _ pair: (tag: String, locale: String, zone: String))
+  async throws -> (status: UInt, language: String?, body: String)
+{
+  var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+  request.headers.add(name: "Accept-Language", value: pair.tag)
+  request.headers.add(name: "Time-Zone", value: pair.zone)
+  let response = try await client.execute(request, timeout: .seconds(60))
+  let body = try await response.body.collect(upTo: 1 << 20)
+  return (
+    response.status.code, response.headers.first(name: "Content-Language"), String(buffer: body)
+  )
+}
+
+/// Requests per second from one wrk run against `port`.
+func wrk(_ options: Options, port: Int) throws -> Double {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = [
+    "wrk", "-t2", "-c64", "-d\(options.seconds)s",
+    "-H", "Accept-Language: es-AR", "-H", "Time-Zone: America/Argentina/Buenos_Aires",
+    "http://127.0.0.1:\(port)/now",
+  ]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
+    let value = Double(line.split(separator: " ").last ?? "")
+  else { fail("wrk printed no Requests/sec:\n\(output)") }
+  return value
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+_ = try await startServer(options, port: options.ports.0, extra: [])
+_ = try await startServer(options, port: options.ports.1, extra: ["--no-world"])
+
+// 1. Concurrent /now: each answer in its own request's world.
+let expected = pairs.map(expectedText)
+let nowResults = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+  for index in 0..<options.requests {
+    group.addTask {
+      let pairIndex = index % pairs.count
+      let answer = try await fetch(options.ports.0, "/now", pairs[pairIndex])
+      guard answer.status == 200,
+        let body = try? JSONDecoder().decode(NowBody.self, from: Data(answer.body.utf8))
+      else { return (pairIndex, "status \(answer.status): \(answer.body)") }
+      let pair = pairs[pairIndex]
+      if body.text == expected[pairIndex], body.locale == pair.tag, body.timeZone == pair.zone,
+        answer.language == pair.tag
+      {
+        return (pairIndex, nil)
+      }
+      return (pairIndex, "\(body)")
+    }
+  }
+  var results: [(Int, String?)] = []
+  for try await result in group { results.append(result) }
+  return results
+}
+let nowWrong = nowResults.filter { $0.1 != nil }
+let nowOtherWorld = nowWrong.filter { wrong in
+  expected.indices.contains { $0 != wrong.0 && wrong.1!.contains(expected[$0]) }
+}
+print("/now: \(options.requests) concurrent requests over \(pairs.count) locale and zone pairs")
+print("  answers in their own request's world: \(options.requests - nowWrong.count)")
+print("  answers in another request's world: \(nowOtherWorld.count)")
+print("  other wrong answers: \(nowWrong.count - nowOtherWorld.count)")
+for wrong in nowWrong.prefix(3) { print("  e.g. \(pairs[wrong.0].tag): \(wrong.1!)") }
+
+// 2. Concurrent countdowns on the real clock.
+let started = ContinuousClock.now
+let streamWrong = try await withThrowingTaskGroup(of: Int.self) { group in
+  for index in 0..<options.streams {
+    group.addTask {
+      let pair = pairs[index % pairs.count]
+      let answer = try await fetch(options.ports.0, "/countdown?from=3", pair)
+      let lines = answer.body.split(separator: "\n").map(String.init)
+      return lines == [3, 2, 1].map { expectedLine($0, pair) } ? 0 : 1
+    }
+  }
+  var wrong = 0
+  for try await result in group { wrong += result }
+  return wrong
+}
+print(
+  "/countdown?from=3: \(options.streams) concurrent streams, "
+    + "\(options.streams - streamWrong) with every line in their own request's world, "
+    + "\(streamWrong) not, in \(ContinuousClock.now - started)")
+try await closeClient()
+
+// 3. Throughput, alternating which server goes first in each round.
+var rates: (with: [Double], without: [Double]) = ([], [])
+let wrkInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+  .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/wrk") }
+if !wrkInstalled {
+  print("wrk: not installed, so no throughput figures (apt-get install wrk)")
+} else {
+  for round in 1...options.rounds {
+    if round.isMultiple(of: 2) {
+      rates.without.append(try wrk(options, port: options.ports.1))
+      rates.with.append(try wrk(options, port: options.ports.0))
+    } else {
+      rates.with.append(try wrk(options, port: options.ports.0))
+      rates.without.append(try wrk(options, port: options.ports.1))
+    }
+  }
+  func show(_ values: [Double]) -> String {
+    values.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+  }
+  let ratio = median(rates.with) / median(rates.without)
+  print(
+    "wrk /now, \(options.rounds) rounds of \(options.seconds) s, 2 threads, 64 connections, "
+      + "es-AR and America/Argentina/Buenos_Aires, both servers' defaults (the same bytes):")
+  print(
+    "  with the world middleware: \(show(rates.with)) req/s (median \(Int(median(rates.with))))")
+  print(
+    "  without it:                \(show(rates.without)) req/s (median \(Int(median(rates.without))))"
+  )
+  print(
+    String(
+      format: "  ratio of medians: %.3fx (goal >= 0.95x: %@)", ratio,
+      ratio >= 0.95 ? "pass" : "MISS"))
+}
+
+if !nowWrong.isEmpty || streamWrong > 0 { fail("answers in the wrong world") }
+servers.stop()
+print("load check: every answer in its own request's world")

@@ -13,4 +13,11 @@ do {
 }
 World.bootstrap { options.configure(&$0) }
 let app = buildApplication(options)
-try await app.runService()
+do {
+  try await app.runService()
+} catch {
+  // A port in use, say: a message and a status, not a crash.
+  FileHandle.standardError.write(
+    Data("world-server: cannot serve on \(options.hostname):\(options.port): \(error)\n".utf8))
+  exit(1)
+}

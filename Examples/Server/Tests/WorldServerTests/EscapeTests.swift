@@ -6,7 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import WorldServer
+@testable import WorldServer
 
 /// Work that a handler starts outside the task tree gets the request's
 /// world through `SharedWorld`; the middleware's world reaches middleware
@@ -93,6 +93,31 @@ import WorldServer
         uri: "/later", method: .get, headers: headers(language: "nb-NO"))
       #expect(response.headers[HTTPField.Name("X-Inner-Locale")!] == "nb_NO")
       #expect(String(buffer: response.body) == "[nb_NO]")
+    }
+  }
+
+  /// A body of known length, written by a closure that reads `Current`: a
+  /// small one is written at once in the request's world, a large one
+  /// whenever the server writes it, in that world too.
+  @Test(arguments: [16, WorldBody.collectLimit + 1])
+  func aBodyOfKnownLengthIsWrittenInTheRequestsWorld(_ length: Int) async throws {
+    let router = Router()
+    router.add(middleware: WorldMiddleware())
+    router.get("sized") { _, _ in
+      Response(
+        status: .ok,
+        body: ResponseBody(contentLength: length) { writer in
+          let text = String(repeating: "=", count: length - 5) + Current.locale.identifier
+          try await writer.write(ByteBuffer(string: text))
+          try await writer.finish(nil)
+        })
+    }
+    let app = Application(router: router)
+    try await app.test(.router) { client in
+      let response = try await client.execute(
+        uri: "/sized", method: .get, headers: headers(language: "fi-FI"))
+      #expect(response.body.readableBytes == length)
+      #expect(String(buffer: response.body).hasSuffix("fi_FI"))
     }
   }
 }

@@ -109,4 +109,26 @@ import WorldServer
       #expect(response.headers[.contentLanguage] == nil)
     }
   }
+
+  /// The middleware reuses a request's world for the same headers only
+  /// while the server's world is unchanged: a write between two requests
+  /// reaches the second.
+  @Test func aWriteBetweenRequestsReachesTheNextRequest() async throws {
+    Current.date = { serverDate }
+    let app = buildApplication(ServerOptions())
+    try await app.test(.router) { client in
+      let asked = headers(language: "es-AR", zone: "America/Argentina/Buenos_Aires")
+      let first = try decodeNow(try await client.execute(uri: "/now", method: .get, headers: asked))
+      let later = serverDate.addingTimeInterval(86_400)
+      Current.date = { later }
+      let second = try decodeNow(
+        try await client.execute(uri: "/now", method: .get, headers: asked))
+      #expect(
+        first.text
+          == platformFullText(serverDate, locale: "es_AR", zone: "America/Argentina/Buenos_Aires"))
+      #expect(
+        second.text
+          == platformFullText(later, locale: "es_AR", zone: "America/Argentina/Buenos_Aires"))
+    }
+  }
 }
