@@ -6,8 +6,9 @@ Every ```swift block in the articles of Sources/*/*.docc and in README.md
 must appear, line by line (indentation and blank lines aside), in one Swift
 file that a build compiles: the documentation tests, the examples, the
 sources, or the Benchmarks package (the only place swift-dependencies code
-may live). The README's two Package.swift fragments are the exception: a
-manifest that names the published URL cannot be built here.
+may live). Manifest fragments are the exception (the README's two, and any
+block that starts a `.package(url:` line): a manifest that names the
+published URL cannot be built here.
 """
 import pathlib
 import re
@@ -40,6 +41,8 @@ for article in sorted(root.glob("Sources/*/*.docc/*.md")) + [root / "README.md"]
         block = [line.strip() for line in match.group(1).splitlines() if line.strip()]
         if article.name == "README.md" and block and block[0].startswith(MANIFEST_FRAGMENTS):
             continue
+        if block and block[0] == ".package(" and block[1].startswith("url: "):
+            continue  # a manifest that names the published URL, in an article too
         checked += 1
         if not found(block):
             line = text[: match.start()].count("\n") + 1
