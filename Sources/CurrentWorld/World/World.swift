@@ -105,11 +105,11 @@ public struct World: Sendable {
   /// through a generic key path is wrapped in reabstraction thunks that every
   /// later read would call. `write` does not escape, so a write allocates
   /// only the new storage.
-  mutating func update(_ field: WorldStorage.Field, _ write: (inout WorldStorage.Fields) -> Void) {
+  mutating func update(_ field: FieldSet, _ write: (inout WorldStorage.Fields) -> Void) {
     var fields = storage.fields
     write(&fields)
     if edits == nil { edits = WorldEdits(base: storage) }
-    edits!.fields.insert(field.bit)
+    edits!.fields.insert(field)
     storage = WorldStorage(consume fields, scope: storage.scope)
   }
 

@@ -35,9 +35,9 @@ struct FieldSet: Sendable {
   static var none: FieldSet { FieldSet(rawValue: 0) }
 
   /// The fields that ``WorldStorage/Fields/alignCalendar()`` keeps in step.
-  static let calendarTriple = FieldSet(
-    rawValue: WorldStorage.Field.calendar.bit.rawValue | WorldStorage.Field.locale.bit.rawValue
-      | WorldStorage.Field.timeZone.bit.rawValue)
+  static var calendarTriple: FieldSet {
+    FieldSet(rawValue: calendar.rawValue | locale.rawValue | timeZone.rawValue)
+  }
 
   /// Whether this set and `other` share a field.
   func overlaps(_ other: FieldSet) -> Bool { rawValue & other.rawValue != 0 }

@@ -22,7 +22,9 @@ final class WorldStorage: Sendable {
 
   /// One built-in field, as a write records it and a merge copies it.
   struct Field: Sendable {
-    /// The field's bit in ``FieldSet``: its place in ``all``.
+    /// The field's bit: its place in ``all``. Declared as a constant in
+    /// ``FieldSet`` too, which is what a write records: a write must not
+    /// pay for this entry's one-time initialization.
     let bit: FieldSet
     /// The field's name, as `World` spells its property.
     let name: String
@@ -32,10 +34,10 @@ final class WorldStorage: Sendable {
     let copy: @Sendable (_ into: inout Fields, _ from: Fields) -> Void
 
     init(
-      _ index: Int, _ name: String,
+      _ bit: FieldSet, _ name: String,
       copy: @escaping @Sendable (_ into: inout Fields, _ from: Fields) -> Void
     ) {
-      self.bit = FieldSet(rawValue: 1 << index)
+      self.bit = bit
       self.name = name
       self.copy = copy
     }

@@ -18,6 +18,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var calendar: FieldSet { FieldSet(rawValue: 1 << 4) }
+}
+
 extension WorldStorage.Field {
-  static let calendar = Self(4, "calendar") { $0.calendar = $1.calendar }
+  static let calendar = Self(.calendar, "calendar") { $0.calendar = $1.calendar }
 }

@@ -24,6 +24,10 @@ extension CatFactAPI {
   }
 }
 
+extension FieldSet {
+  static var catFactAPI: FieldSet { FieldSet(rawValue: 1 << 9) }
+}
+
 extension WorldStorage.Field {
-  static let catFactAPI = Self(9, "catFactAPI") { $0.catFactAPI = $1.catFactAPI }
+  static let catFactAPI = Self(.catFactAPI, "catFactAPI") { $0.catFactAPI = $1.catFactAPI }
 }

@@ -7,6 +7,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var clock: FieldSet { FieldSet(rawValue: 1 << 2) }
+}
+
 extension WorldStorage.Field {
-  static let clock = Self(2, "clock") { $0.clock = $1.clock }
+  static let clock = Self(.clock, "clock") { $0.clock = $1.clock }
 }

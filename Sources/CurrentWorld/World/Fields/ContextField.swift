@@ -10,6 +10,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var context: FieldSet { FieldSet(rawValue: 1 << 0) }
+}
+
 extension WorldStorage.Field {
-  static let context = Self(0, "context") { $0.context = $1.context }
+  static let context = Self(.context, "context") { $0.context = $1.context }
 }

@@ -9,6 +9,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var date: FieldSet { FieldSet(rawValue: 1 << 1) }
+}
+
 extension WorldStorage.Field {
-  static let date = Self(1, "date") { $0.date = $1.date }
+  static let date = Self(.date, "date") { $0.date = $1.date }
 }

@@ -14,6 +14,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var locale: FieldSet { FieldSet(rawValue: 1 << 5) }
+}
+
 extension WorldStorage.Field {
-  static let locale = Self(5, "locale") { $0.locale = $1.locale }
+  static let locale = Self(.locale, "locale") { $0.locale = $1.locale }
 }

@@ -7,6 +7,12 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var notifications: FieldSet { FieldSet(rawValue: 1 << 7) }
+}
+
 extension WorldStorage.Field {
-  static let notifications = Self(7, "notifications") { $0.notifications = $1.notifications }
+  static let notifications = Self(.notifications, "notifications") {
+    $0.notifications = $1.notifications
+  }
 }

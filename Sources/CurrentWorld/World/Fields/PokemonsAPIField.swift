@@ -24,6 +24,10 @@ extension PokemonsAPI {
   }
 }
 
+extension FieldSet {
+  static var pokemonsAPI: FieldSet { FieldSet(rawValue: 1 << 8) }
+}
+
 extension WorldStorage.Field {
-  static let pokemonsAPI = Self(8, "pokemonsAPI") { $0.pokemonsAPI = $1.pokemonsAPI }
+  static let pokemonsAPI = Self(.pokemonsAPI, "pokemonsAPI") { $0.pokemonsAPI = $1.pokemonsAPI }
 }

@@ -14,6 +14,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var timeZone: FieldSet { FieldSet(rawValue: 1 << 6) }
+}
+
 extension WorldStorage.Field {
-  static let timeZone = Self(6, "timeZone") { $0.timeZone = $1.timeZone }
+  static let timeZone = Self(.timeZone, "timeZone") { $0.timeZone = $1.timeZone }
 }

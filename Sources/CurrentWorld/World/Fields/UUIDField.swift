@@ -9,6 +9,10 @@ extension World {
   }
 }
 
+extension FieldSet {
+  static var uuid: FieldSet { FieldSet(rawValue: 1 << 3) }
+}
+
 extension WorldStorage.Field {
-  static let uuid = Self(3, "uuid") { $0.uuid = $1.uuid }
+  static let uuid = Self(.uuid, "uuid") { $0.uuid = $1.uuid }
 }
