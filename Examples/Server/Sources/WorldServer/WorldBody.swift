@@ -48,6 +48,12 @@ enum WorldBody {
     }
 
     mutating func write(_ buffer: ByteBuffer) async throws {
+      // The first buffer is kept as it is, shared rather than copied: most
+      // bodies of known length are one buffer.
+      if collected.buffer.readableBytes == 0 {
+        collected.buffer = buffer
+        return
+      }
       var buffer = buffer
       collected.buffer.writeBuffer(&buffer)
     }
