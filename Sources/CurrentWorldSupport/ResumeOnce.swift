@@ -14,7 +14,6 @@ package final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
 
   /// Gives the result to `continuation`: now, if it has arrived, or else
   /// when it does.
-
   package func wait(with continuation: CheckedContinuation<Value, any Error>) {
     let early = lock.withLock { () -> Result<Value, any Error>? in
       if let result { return result }

@@ -108,23 +108,20 @@
     /// the declaration, and the output line names the test. Either way the
     /// message names the declaration.
     static func recordXCTestFailure(_ issue: ReportedIssue) {
+      var message = issue.message
       if issue.placeIsDeclaration {
-        let message = issue.message + declarationNote(issue)
+        message += declarationNote(issue)
         #if canImport(Darwin)
           if let testCase = RunningTestCase.current?.testCase ?? XCTestRun.testCase {
             testCase.record(XCTIssue(type: .assertionFailure, compactDescription: message))
             return
           }
         #endif
-        if let place = issue.compiledPlace {
-          XCTFail(message, file: place.filePath, line: place.line)
-          return
-        }
       }
       if let place = issue.compiledPlace {
-        XCTFail(issue.message, file: place.filePath, line: place.line)
+        XCTFail(message, file: place.filePath, line: place.line)
       } else {
-        XCTFail(issue.isPlaced ? "\(issue.fileID):\(issue.line): \(issue.message)" : issue.message)
+        XCTFail(issue.isPlaced ? "\(issue.fileID):\(issue.line): \(message)" : message)
       }
     }
 

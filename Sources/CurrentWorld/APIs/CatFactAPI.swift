@@ -50,8 +50,9 @@ public struct CatFactAPI: Sendable {
     /// fixture transport, or `HTTPClient.world(baseURL:configuration:timeout:token:)`, whose
     /// timeouts sleep on `Current.clock`.
     public static func live(client: HTTPClient) -> CatFactAPI {
-      CatFactAPI(fetchFact: { try await client.decode(CatFact.self, from: Endpoint(.get, "/fact")) }
-      )
+      CatFactAPI(fetchFact: {
+        try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
+      })
     }
   }
 #endif

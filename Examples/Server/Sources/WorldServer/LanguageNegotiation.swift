@@ -6,8 +6,8 @@ import Foundation
 /// Ranges are tried by their quality, highest first, ties in the order
 /// written; a range matches a locale with the same identifier, or, with its
 /// last subtag dropped, a shorter one (`es-419-x-y` → `es-419` → `es`), as
-/// RFC 4647's lookup does. `*`, or no match, gives `fallback`. A header
-/// that does not parse is ignored, as HTTP allows, and gives `fallback` too.
+/// RFC 4647's lookup does. `*`, or no match, gives no locale, and so the
+/// server's. A header that does not parse is ignored, as HTTP allows.
 public struct LanguageNegotiation: Sendable {
   /// The locale identifiers to choose from, lowercased, with `-` for `_`.
   private let available: [String: String]
@@ -20,12 +20,6 @@ public struct LanguageNegotiation: Sendable {
       available[Self.key(identifier)] = identifier
     }
     self.available = available
-  }
-
-  /// The locale for `header`, or `fallback` when the header is absent,
-  /// malformed, or names nothing available.
-  public func locale(for header: String?, fallback: Locale) -> Locale {
-    header.flatMap(match) ?? fallback
   }
 
   /// The locale that `header` names, or `nil` when it is malformed, says

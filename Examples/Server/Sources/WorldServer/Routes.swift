@@ -77,7 +77,7 @@ enum Routes {
   }
 
   /// One countdown line, in the world it runs in.
-  public static func countdownLine(_ secondsLeft: Int) -> String {
+  static func countdownLine(_ secondsLeft: Int) -> String {
     let now = Current.date()
     let end = Current.relativeFormatted(
       now.addingTimeInterval(TimeInterval(secondsLeft)), presentation: .numeric)

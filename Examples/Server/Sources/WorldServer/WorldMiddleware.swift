@@ -18,14 +18,14 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
   public static var timeZoneHeader: HTTPField.Name { HTTPField.Name("Time-Zone")! }
 
   private let server: SharedWorld
-  private let places: RequestPlaces
+  private let worlds: RequestWorlds
 
   /// A middleware whose requests start from the world that `Current` sees
   /// where it is made: the process's world in a server, a test's own world
   /// in a test.
   public init(negotiation: LanguageNegotiation = LanguageNegotiation()) {
     server = SharedWorld()
-    places = RequestPlaces(negotiation: negotiation)
+    worlds = RequestWorlds(negotiation: negotiation)
   }
 
   /// Runs `next` in the request's world, or answers `400` for an unknown
@@ -36,22 +36,14 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     try await server.run {
-      let base = Current
-      let headers = RequestPlaces.Headers(
+      let headers = RequestWorlds.Headers(
         language: request.headers[.acceptLanguage], zone: request.headers[Self.timeZoneHeader])
-      let built: RequestPlaces.Built
-      if let known = places.world(for: headers, from: base) {
-        built = known
-      } else {
-        guard let made = build(headers, from: base) else {
-          return .error(
-            .badRequest,
-            "Time-Zone: \(headers.zone ?? "") is not an IANA time zone identifier, such as "
-              + "Europe/Madrid.",
-            header: "Time-Zone")
-        }
-        places.remember(made, for: headers)
-        built = made
+      guard let built = worlds.world(for: headers, from: Current) else {
+        return .error(
+          .badRequest,
+          "Time-Zone: \(headers.zone ?? "") is not an IANA time zone identifier, such as "
+            + "Europe/Madrid.",
+          header: "Time-Zone")
       }
       let (world, tag) = (built.world, built.tag)
       return try await withWorld(world) {
@@ -62,31 +54,6 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
       }
     }
-  }
-}
-
-extension WorldMiddleware {
-  /// The world for a request with `headers`, from `base`, or `nil` if its
-  /// `Time-Zone` is not an IANA name.
-  fileprivate func build(_ headers: RequestPlaces.Headers, from base: World) -> RequestPlaces.Built?
-  {
-    var world = base
-    let language = headers.language.flatMap(places.language(for:))
-    var zone = world.timeZone
-    if let name = headers.zone {
-      guard let named = places.zone(named: name) else { return nil }
-      zone = named
-    }
-    if language != nil || zone != world.timeZone {
-      let locale = language?.locale ?? world.locale
-      // The calendar first, already in the new locale and zone, so that
-      // the two writes after it find nothing to realign.
-      world.calendar = places.calendar(world.calendar, locale: locale, zone: zone)
-      world.locale = locale
-      world.timeZone = zone
-    }
-    return RequestPlaces.Built(
-      base: base, world: world, tag: language?.tag ?? world.locale.languageTag)
   }
 }
 

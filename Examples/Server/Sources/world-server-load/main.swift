@@ -43,12 +43,18 @@ struct Options {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       let value = remaining.popFirst() ?? ""
+      func count() -> Int {
+        guard let count = Int(value), count > 0 else {
+          fail("\(option) \(value) is not a count above zero")
+        }
+        return count
+      }
       switch option {
       case "--server": server = value
-      case "--rounds": rounds = Int(value) ?? rounds
-      case "--seconds": seconds = Int(value) ?? seconds
-      case "--requests": requests = Int(value) ?? requests
-      case "--streams": streams = Int(value) ?? streams
+      case "--rounds": rounds = count()
+      case "--seconds": seconds = count()
+      case "--requests": requests = count()
+      case "--streams": streams = count()
       default: fail("unknown option \(option)")
       }
     }

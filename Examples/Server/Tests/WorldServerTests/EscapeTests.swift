@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WorldServer
 
 /// Work that a handler starts outside the task tree gets the request's

@@ -10,8 +10,9 @@ import WorldServer
   ])
   static let fallback = Locale(identifier: "it_IT")
 
+  /// The negotiated locale, or the server's where there is none.
   static func pick(_ header: String?) -> String {
-    negotiation.locale(for: header, fallback: fallback).identifier
+    (header.flatMap(negotiation.match) ?? fallback).identifier
   }
 
   @Test func theBestQualityWinsAndTiesKeepTheirOrder() {
