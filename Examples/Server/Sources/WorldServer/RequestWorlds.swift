@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import HTTPTypes
 
 /// The worlds that the middleware built for earlier requests, by their
 /// headers, each with the server's world it was built from.
@@ -20,14 +21,42 @@ final class RequestWorlds: @unchecked Sendable {
   struct Headers: Hashable {
     let language: String?
     let zone: String?
+
+    init(language: String?, zone: String?) {
+      self.language = language
+      self.zone = zone
+    }
+
+    /// The two headers from `fields`, read in one pass; fields that repeat
+    /// a name are joined with commas, as HTTP joins them.
+    init(_ fields: HTTPFields) {
+      var language: String?
+      var zone: String?
+      for field in fields {
+        if field.name == .acceptLanguage {
+          language = language.map { "\($0), \(field.value)" } ?? field.value
+        } else if field.name == timeZoneName {
+          zone = zone.map { "\($0), \(field.value)" } ?? field.value
+        }
+      }
+      self.init(language: language, zone: zone)
+    }
   }
 
   /// A request's world, the server's world it was built from, and the
-  /// request's language as a BCP 47 tag.
-  struct Built {
+  /// `Content-Language` field that names the request's language as a BCP 47
+  /// tag (made once: making a field checks its value). A class, so that a
+  /// lookup hands out one reference rather than copying each part.
+  final class Built: Sendable {
     let base: World
     let world: World
-    let tag: String
+    let contentLanguage: HTTPField
+
+    init(base: World, world: World, contentLanguage: HTTPField) {
+      self.base = base
+      self.world = world
+      self.contentLanguage = contentLanguage
+    }
   }
 
   private let negotiation: LanguageNegotiation
@@ -77,7 +106,9 @@ final class RequestWorlds: @unchecked Sendable {
       world.locale = locale
       world.timeZone = zone
     }
-    return Built(base: base, world: world, tag: world.locale.languageTag)
+    return Built(
+      base: base, world: world,
+      contentLanguage: HTTPField(name: .contentLanguage, value: world.locale.languageTag))
   }
 
   /// The zone that IANA's `identifier` names, or `nil`. Foundation also

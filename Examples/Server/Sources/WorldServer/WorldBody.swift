@@ -14,11 +14,12 @@ enum WorldBody {
   /// The largest body of known length that is written at once.
   static let collectLimit = 64 * 1024
 
-  /// `body`, written in `world` however the server comes to write it.
-  static func keeping(_ body: ResponseBody, in world: SharedWorld) async throws -> ResponseBody {
+  /// `body`, written in the world that `Current` sees here, however the
+  /// server comes to write it. Call it in the request's world.
+  static func keeping(_ body: ResponseBody) async throws -> ResponseBody {
     if let length = body.contentLength, length <= collectLimit {
       let collected = Collected()
-      try await world.run { try await body.write(CollectingWriter(into: collected)) }
+      try await body.write(CollectingWriter(into: collected))
       guard let trailers = collected.trailers else {
         return ResponseBody(byteBuffer: collected.buffer)
       }
@@ -28,6 +29,7 @@ enum WorldBody {
         try await writer.finish(trailers)
       }
     }
+    let world = SharedWorld()
     return ResponseBody(contentLength: body.contentLength) { writer in
       try await world.run { try await body.write(writer) }
     }

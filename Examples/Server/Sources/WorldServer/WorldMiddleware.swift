@@ -15,7 +15,7 @@ import Hummingbird
 /// returned, which is after this middleware's scope has ended.
 public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The header that names the request's time zone.
-  public static var timeZoneHeader: HTTPField.Name { HTTPField.Name("Time-Zone")! }
+  public static var timeZoneHeader: HTTPField.Name { timeZoneName }
 
   private let server: SharedWorld
   private let worlds: RequestWorlds
@@ -35,27 +35,32 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    try await server.run {
-      let headers = RequestWorlds.Headers(
-        language: request.headers[.acceptLanguage], zone: request.headers[Self.timeZoneHeader])
-      guard let built = worlds.world(for: headers, from: Current) else {
-        return .error(
-          .badRequest,
-          "Time-Zone: \(headers.zone ?? "") is not an IANA time zone identifier, such as "
-            + "Europe/Madrid.",
-          header: "Time-Zone")
+    let headers = RequestWorlds.Headers(request.headers)
+    guard let built = worlds.world(for: headers, from: server.run { Current }) else {
+      return .error(
+        .badRequest,
+        "Time-Zone: \(headers.zone ?? "") is not an IANA time zone identifier, such as "
+          + "Europe/Madrid.",
+        header: "Time-Zone")
+    }
+    return try await withWorld(built.world) {
+      var response = try await next(request, context)
+      // Appended when the handler named none, which is the common case:
+      // replacing searches the fields and makes an array.
+      if response.headers.contains(.contentLanguage) {
+        response.headers[fields: .contentLanguage] = [built.contentLanguage]
+      } else {
+        response.headers.append(built.contentLanguage)
       }
-      let (world, tag) = (built.world, built.tag)
-      return try await withWorld(world) {
-        let requestWorld = SharedWorld()
-        var response = try await next(request, context)
-        response.headers[.contentLanguage] = tag
-        response.body = try await WorldBody.keeping(response.body, in: requestWorld)
-        return response
-      }
+      response.body = try await WorldBody.keeping(response.body)
+      return response
     }
   }
 }
+
+/// The `Time-Zone` header's name, made once: making a name checks and
+/// lowercases it.
+let timeZoneName = HTTPField.Name("Time-Zone")!
 
 extension Locale {
   /// The locale as a BCP 47 tag (`es-AR`), as `Content-Language` and the

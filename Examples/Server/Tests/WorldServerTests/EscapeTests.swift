@@ -97,6 +97,23 @@ import Testing
     }
   }
 
+  /// A handler that names its own `Content-Language` has it replaced by
+  /// the language its request negotiated: one field, never two.
+  @Test func aHandlersContentLanguageIsReplacedByTheNegotiatedOne() async throws {
+    let router = Router()
+    router.add(middleware: WorldMiddleware())
+    router.get("claims") { _, _ in
+      Response(status: .ok, headers: [.contentLanguage: "en-US", .contentType: "text/plain"])
+    }
+    let app = Application(router: router)
+    try await app.test(.router) { client in
+      let response = try await client.execute(
+        uri: "/claims", method: .get, headers: headers(language: "fi-FI"))
+      #expect(response.headers[values: .contentLanguage] == ["fi-FI"])
+      #expect(response.headers[.contentType] == "text/plain")
+    }
+  }
+
   /// A body of known length, written by a closure that reads `Current`: a
   /// small one is written at once in the request's world, a large one
   /// whenever the server writes it, in that world too.

@@ -1,6 +1,7 @@
 import CurrentWorld
 import CurrentWorldTesting
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import WorldServer
@@ -18,6 +19,23 @@ import Testing
       #expect(worlds.world(for: headers, from: base)?.world.locale.identifier == "de")
     }
     #expect(worlds.count == RequestWorlds.capacity)
+  }
+
+  /// Header names match in any case, and repeated fields are joined with
+  /// commas, as HTTP joins them, before negotiation sees them.
+  @Test func headersAreReadInAnyCaseAndRepeatsAreJoined() throws {
+    var fields = HTTPFields()
+    fields.append(HTTPField(name: HTTPField.Name("ACCEPT-LANGUAGE")!, value: "zz"))
+    fields.append(HTTPField(name: .contentType, value: "text/plain"))
+    fields.append(HTTPField(name: HTTPField.Name("time-zone")!, value: "Europe/Berlin"))
+    fields.append(HTTPField(name: .acceptLanguage, value: "de;q=0.5"))
+    let headers = RequestWorlds.Headers(fields)
+    #expect(headers == RequestWorlds.Headers(language: "zz, de;q=0.5", zone: "Europe/Berlin"))
+    let worlds = RequestWorlds(negotiation: LanguageNegotiation(identifiers: ["en", "de"]))
+    let built = try #require(worlds.world(for: headers, from: Current))
+    #expect(built.world.locale.identifier == "de")
+    #expect(built.world.timeZone.identifier == "Europe/Berlin")
+    #expect(RequestWorlds.Headers(HTTPFields()) == RequestWorlds.Headers(language: nil, zone: nil))
   }
 
   @Test func aWorldIsReusedOnlyFromTheSameBase() throws {
