@@ -13,7 +13,9 @@ import WorldServer
 // 2. 100 concurrent GET /countdown?from=3 streams on the real clock: every
 //    line must be in its own request's world.
 // 3. wrk against both servers, alternating, `rounds` times: requests per
-//    second with the middleware and without, and their ratio (goal 0.95x).
+//    second with the middleware and without, and their ratio (goal 0.95x);
+//    each round's own ratio; and, where `/proc` says, each server's CPU
+//    time per request answered.
 // It exits non-zero on any answer in the wrong world, never on a speed.
 
 let fixedDate = "2026-01-15T14:30:00Z"
@@ -164,8 +166,31 @@ func fetch(_ port: Int, _ path: String, _ pair: (tag: String, locale: String, zo
   )
 }
 
-/// Requests per second from one wrk run against `port`.
-func wrk(_ options: Options, port: Int) throws -> Double {
+/// One wrk run: requests per second, and the server's CPU time for each
+/// request it answered, when the system says (Linux's `/proc`).
+struct Round {
+  var rate: Double
+  var cpuPerRequest: Duration?
+}
+
+/// The CPU time that process `pid` has used, user and system, from
+/// `/proc/PID/stat`; `nil` where there is no `/proc`.
+func cpuTime(_ pid: Int32) -> Duration? {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let end = stat.lastIndex(of: ")")
+  else { return nil }
+  // After the command's name: state is field 3, utime 14, stime 15.
+  let fields = stat[stat.index(after: end)...].split(separator: " ")
+  guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+    return nil
+  }
+  let ticks = Int(sysconf(Int32(_SC_CLK_TCK)))
+  return .seconds(user + system) / ticks
+}
+
+/// One wrk run against `server`, listening on `port`.
+func wrk(_ options: Options, _ server: Process, port: Int) throws -> Round {
+  let cpuBefore = cpuTime(server.processIdentifier)
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = [
@@ -178,10 +203,20 @@ func wrk(_ options: Options, port: Int) throws -> Double {
   try process.run()
   let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
-  guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
+  let lines = output.split(separator: "\n")
+  guard let line = lines.first(where: { $0.hasPrefix("Requests/sec:") }),
     let value = Double(line.split(separator: " ").last ?? "")
   else { fail("wrk printed no Requests/sec:\n\(output)") }
-  return value
+  // "  143211 requests in 4.00s, 41.52MB read"
+  let answered = lines.lazy.compactMap { line -> Int? in
+    let words = line.split(separator: " ")
+    return words.count > 2 && words[1] == "requests" && words[2] == "in" ? Int(words[0]) : nil
+  }.first
+  var round = Round(rate: value)
+  if let cpuBefore, let cpuAfter = cpuTime(server.processIdentifier), let answered, answered > 0 {
+    round.cpuPerRequest = (cpuAfter - cpuBefore) / answered
+  }
+  return round
 }
 
 func median(_ values: [Double]) -> Double {
@@ -190,8 +225,8 @@ func median(_ values: [Double]) -> Double {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-_ = try await startServer(options, port: options.ports.0, extra: [])
-_ = try await startServer(options, port: options.ports.1, extra: ["--no-world"])
+let withWorlds = try await startServer(options, port: options.ports.0, extra: [])
+let withoutWorlds = try await startServer(options, port: options.ports.1, extra: ["--no-world"])
 
 // 1. Concurrent /now: each answer in its own request's world.
 let expected = pairs.map(expectedText)
@@ -248,7 +283,7 @@ print(
 try await closeClient()
 
 // 3. Throughput, alternating which server goes first in each round.
-var rates: (with: [Double], without: [Double]) = ([], [])
+var rounds: (with: [Round], without: [Round]) = ([], [])
 let wrkInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
   .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/wrk") }
 if !wrkInstalled {
@@ -256,29 +291,52 @@ if !wrkInstalled {
 } else {
   for round in 1...options.rounds {
     if round.isMultiple(of: 2) {
-      rates.without.append(try wrk(options, port: options.ports.1))
-      rates.with.append(try wrk(options, port: options.ports.0))
+      rounds.without.append(try wrk(options, withoutWorlds, port: options.ports.1))
+      rounds.with.append(try wrk(options, withWorlds, port: options.ports.0))
     } else {
-      rates.with.append(try wrk(options, port: options.ports.0))
-      rates.without.append(try wrk(options, port: options.ports.1))
+      rounds.with.append(try wrk(options, withWorlds, port: options.ports.0))
+      rounds.without.append(try wrk(options, withoutWorlds, port: options.ports.1))
     }
   }
-  func show(_ values: [Double]) -> String {
-    values.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+  func show(_ values: [Double], _ format: String) -> String {
+    values.map { String(format: format, $0) }.joined(separator: ", ")
   }
+  let rates = (with: rounds.with.map(\.rate), without: rounds.without.map(\.rate))
   let ratio = median(rates.with) / median(rates.without)
+  // Each round measures both servers back to back, so its own ratio is
+  // the least disturbed by a machine whose load changes between rounds.
+  let paired = zip(rates.with, rates.without).map { $0 / $1 }
   print(
     "wrk /now, \(options.rounds) rounds of \(options.seconds) s, 2 threads, 64 connections, "
       + "es-AR and America/Argentina/Buenos_Aires, both servers' defaults (the same bytes):")
   print(
-    "  with the world middleware: \(show(rates.with)) req/s (median \(Int(median(rates.with))))")
+    "  with the world middleware: \(show(rates.with, "%.0f")) req/s (median \(Int(median(rates.with))))"
+  )
   print(
-    "  without it:                \(show(rates.without)) req/s (median \(Int(median(rates.without))))"
+    "  without it:                \(show(rates.without, "%.0f")) req/s "
+      + "(median \(Int(median(rates.without))))")
+  print(
+    "  each round's ratio:        \(show(paired, "%.3f")) (median \(String(format: "%.3f", median(paired))))"
   )
   print(
     String(
       format: "  ratio of medians: %.3fx (goal >= 0.95x: %@)", ratio,
       ratio >= 0.95 ? "pass" : "MISS"))
+  func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+  }
+  let cpu = (
+    with: rounds.with.compactMap(\.cpuPerRequest).map(microseconds),
+    without: rounds.without.compactMap(\.cpuPerRequest).map(microseconds)
+  )
+  if cpu.with.count == options.rounds, cpu.without.count == options.rounds {
+    print(
+      "  server CPU per request, with:    \(show(cpu.with, "%.2f")) us (median \(String(format: "%.2f", median(cpu.with))))"
+    )
+    print(
+      "  server CPU per request, without: \(show(cpu.without, "%.2f")) us (median \(String(format: "%.2f", median(cpu.without))))"
+    )
+  }
 }
 
 if !nowWrong.isEmpty || streamWrong > 0 { fail("answers in the wrong world") }
