@@ -17,6 +17,10 @@ final class RequestWorlds: @unchecked Sendable {
   /// The most header pairs kept.
   static let capacity = 512
 
+  /// The `Time-Zone` header's name, made once: making a name checks and
+  /// lowercases it.
+  static let timeZoneHeader = HTTPField.Name("Time-Zone")!
+
   /// The headers of a request that decide its world.
   struct Headers: Hashable {
     let language: String?
@@ -35,7 +39,7 @@ final class RequestWorlds: @unchecked Sendable {
       for field in fields {
         if field.name == .acceptLanguage {
           language = language.map { "\($0), \(field.value)" } ?? field.value
-        } else if field.name == timeZoneName {
+        } else if field.name == RequestWorlds.timeZoneHeader {
           zone = zone.map { "\($0), \(field.value)" } ?? field.value
         }
       }

@@ -15,7 +15,7 @@ import Hummingbird
 /// returned, which is after this middleware's scope has ended.
 public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The header that names the request's time zone.
-  public static var timeZoneHeader: HTTPField.Name { timeZoneName }
+  public static var timeZoneHeader: HTTPField.Name { RequestWorlds.timeZoneHeader }
 
   private let server: SharedWorld
   private let worlds: RequestWorlds
@@ -57,10 +57,6 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     }
   }
 }
-
-/// The `Time-Zone` header's name, made once: making a name checks and
-/// lowercases it.
-let timeZoneName = HTTPField.Name("Time-Zone")!
 
 extension Locale {
   /// The locale as a BCP 47 tag (`es-AR`), as `Content-Language` and the

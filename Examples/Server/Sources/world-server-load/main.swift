@@ -298,8 +298,10 @@ if !wrkInstalled {
       rounds.without.append(try wrk(options, withoutWorlds, port: options.ports.1))
     }
   }
-  func show(_ values: [Double], _ format: String) -> String {
-    values.map { String(format: format, $0) }.joined(separator: ", ")
+  /// `values`, then their median, each written with `format`.
+  func row(_ values: [Double], _ format: String) -> String {
+    let each = values.map { String(format: format, $0) }.joined(separator: ", ")
+    return "\(each) (median \(String(format: format, median(values))))"
   }
   let rates = (with: rounds.with.map(\.rate), without: rounds.without.map(\.rate))
   let ratio = median(rates.with) / median(rates.without)
@@ -309,15 +311,9 @@ if !wrkInstalled {
   print(
     "wrk /now, \(options.rounds) rounds of \(options.seconds) s, 2 threads, 64 connections, "
       + "es-AR and America/Argentina/Buenos_Aires, both servers' defaults (the same bytes):")
-  print(
-    "  with the world middleware: \(show(rates.with, "%.0f")) req/s (median \(Int(median(rates.with))))"
-  )
-  print(
-    "  without it:                \(show(rates.without, "%.0f")) req/s "
-      + "(median \(Int(median(rates.without))))")
-  print(
-    "  each round's ratio:        \(show(paired, "%.3f")) (median \(String(format: "%.3f", median(paired))))"
-  )
+  print("  with the world middleware: \(row(rates.with, "%.0f")) req/s")
+  print("  without it:                \(row(rates.without, "%.0f")) req/s")
+  print("  each round's ratio:        \(row(paired, "%.3f"))")
   print(
     String(
       format: "  ratio of medians: %.3fx (goal >= 0.95x: %@)", ratio,
@@ -330,12 +326,8 @@ if !wrkInstalled {
     without: rounds.without.compactMap(\.cpuPerRequest).map(microseconds)
   )
   if cpu.with.count == options.rounds, cpu.without.count == options.rounds {
-    print(
-      "  server CPU per request, with:    \(show(cpu.with, "%.2f")) us (median \(String(format: "%.2f", median(cpu.with))))"
-    )
-    print(
-      "  server CPU per request, without: \(show(cpu.without, "%.2f")) us (median \(String(format: "%.2f", median(cpu.without))))"
-    )
+    print("  server CPU per request, with:    \(row(cpu.with, "%.2f")) us")
+    print("  server CPU per request, without: \(row(cpu.without, "%.2f")) us")
   }
 }
 
