@@ -6,16 +6,20 @@ import WorldServer
 // The load check: world-server under concurrent load, against the same
 // server without the world middleware, side by side in one run.
 //
-//   world-server-load --server .build/release/world-server [--rounds 5] [--seconds 5]
+//   world-server-load --server .build/release/world-server [--rounds 5] [--seconds 5] [--control]
 //
-// 1. 1,000 concurrent GET /now over 20 locale and time zone pairs: every
+// 1. wrk against both servers, alternating, `rounds` times, after one
+//    discarded round each: requests per second with the middleware and
+//    without, and their ratio (goal 0.95x); each round's own ratio; and,
+//    where `/proc` says, each server's CPU time per request answered.
+//    It runs first, so that both servers are measured with the same
+//    history: the checks below reach one server only.
+//    With `--control`, a third server, also without the middleware, is
+//    measured in the same rounds: its ratio to the second is the noise.
+// 2. 1,000 concurrent GET /now over 20 locale and time zone pairs: every
 //    answer must be in its own request's world.
-// 2. 100 concurrent GET /countdown?from=3 streams on the real clock: every
+// 3. 100 concurrent GET /countdown?from=3 streams on the real clock: every
 //    line must be in its own request's world.
-// 3. wrk against both servers, alternating, `rounds` times: requests per
-//    second with the middleware and without, and their ratio (goal 0.95x);
-//    each round's own ratio; and, where `/proc` says, each server's CPU
-//    time per request answered.
 // It exits non-zero on any answer in the wrong world, never on a speed.
 
 let fixedDate = "2026-01-15T14:30:00Z"
@@ -39,11 +43,16 @@ struct Options {
   var seconds = 5
   var requests = 1_000
   var streams = 100
-  var ports = (18_081, 18_082)
+  var control = false
+  var ports = (18_081, 18_082, 18_083)
 
   init(_ arguments: [String]) {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
+      if option == "--control" {
+        control = true
+        continue
+      }
       let value = remaining.popFirst() ?? ""
       func count() -> Int {
         guard let count = Int(value), count > 0 else {
@@ -219,16 +228,77 @@ func wrk(_ options: Options, _ server: Process, port: Int) throws -> Round {
   return round
 }
 
+/// The middle value of `values`; of an even count, the mean of the two in
+/// the middle.
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
-  return sorted[sorted.count / 2]
+  let middle = sorted.count / 2
+  return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let withWorlds = try await startServer(options, port: options.ports.0, extra: [])
 let withoutWorlds = try await startServer(options, port: options.ports.1, extra: ["--no-world"])
 
-// 1. Concurrent /now: each answer in its own request's world.
+// 1. Throughput, first, while both servers have the same history; the
+// order of the servers turns by one in each round.
+let wrkInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+  .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/wrk") }
+if !wrkInstalled {
+  print("wrk: not installed, so no throughput figures (apt-get install wrk)")
+} else {
+  var measured: [(server: Process, port: Int)] = [
+    (withWorlds, options.ports.0), (withoutWorlds, options.ports.1),
+  ]
+  if options.control {
+    let control = try await startServer(options, port: options.ports.2, extra: ["--no-world"])
+    measured.append((control, options.ports.2))
+  }
+  for server in measured { _ = try wrk(options, server.server, port: server.port) }
+  var rounds = Array(repeating: [Round](), count: measured.count)
+  for round in 0..<options.rounds {
+    for step in measured.indices {
+      let index = (round + step) % measured.count
+      rounds[index].append(try wrk(options, measured[index].server, port: measured[index].port))
+    }
+  }
+  /// `values`, then their median, each written with `format`.
+  func row(_ values: [Double], _ format: String) -> String {
+    let each = values.map { String(format: format, $0) }.joined(separator: ", ")
+    return "\(each) (median \(String(format: format, median(values))))"
+  }
+  let rates = rounds.map { $0.map(\.rate) }
+  let ratio = median(rates[0]) / median(rates[1])
+  // Each round measures the servers back to back, so its own ratio is the
+  // least disturbed by a machine whose load changes between rounds.
+  let paired = zip(rates[0], rates[1]).map { $0 / $1 }
+  print(
+    "wrk /now, \(options.rounds) rounds of \(options.seconds) s after one discarded round, "
+      + "2 threads, 64 connections, es-AR and America/Argentina/Buenos_Aires, both servers' "
+      + "defaults (the same body):")
+  print("  with the world middleware: \(row(rates[0], "%.0f")) req/s")
+  print("  without it:                \(row(rates[1], "%.0f")) req/s")
+  print("  each round's ratio:        \(row(paired, "%.3f"))")
+  print(
+    String(
+      format: "  ratio of medians: %.3fx (goal >= 0.95x: %@)", ratio,
+      ratio >= 0.95 ? "pass" : "MISS"))
+  if options.control {
+    let noise = median(rates[2]) / median(rates[1])
+    print("  control, also without it:  \(row(rates[2], "%.0f")) req/s")
+    print(String(format: "  control's ratio of medians: %.3fx (the noise; 1 is none)", noise))
+  }
+  func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+  }
+  let cpu = rounds.map { $0.compactMap(\.cpuPerRequest).map(microseconds) }
+  if cpu[0].count == options.rounds, cpu[1].count == options.rounds {
+    print("  server CPU per request, with:    \(row(cpu[0], "%.2f")) us")
+    print("  server CPU per request, without: \(row(cpu[1], "%.2f")) us")
+  }
+}
+
+// 2. Concurrent /now: each answer in its own request's world.
 let expected = pairs.map(expectedText)
 let nowResults = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
   for index in 0..<options.requests {
@@ -261,7 +331,7 @@ print("  answers in another request's world: \(nowOtherWorld.count)")
 print("  other wrong answers: \(nowWrong.count - nowOtherWorld.count)")
 for wrong in nowWrong.prefix(3) { print("  e.g. \(pairs[wrong.0].tag): \(wrong.1!)") }
 
-// 2. Concurrent countdowns on the real clock.
+// 3. Concurrent countdowns on the real clock.
 let started = ContinuousClock.now
 let streamWrong = try await withThrowingTaskGroup(of: Int.self) { group in
   for index in 0..<options.streams {
@@ -281,55 +351,6 @@ print(
     + "\(options.streams - streamWrong) with every line in their own request's world, "
     + "\(streamWrong) not, in \(ContinuousClock.now - started)")
 try await closeClient()
-
-// 3. Throughput, alternating which server goes first in each round.
-var rounds: (with: [Round], without: [Round]) = ([], [])
-let wrkInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
-  .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/wrk") }
-if !wrkInstalled {
-  print("wrk: not installed, so no throughput figures (apt-get install wrk)")
-} else {
-  for round in 1...options.rounds {
-    if round.isMultiple(of: 2) {
-      rounds.without.append(try wrk(options, withoutWorlds, port: options.ports.1))
-      rounds.with.append(try wrk(options, withWorlds, port: options.ports.0))
-    } else {
-      rounds.with.append(try wrk(options, withWorlds, port: options.ports.0))
-      rounds.without.append(try wrk(options, withoutWorlds, port: options.ports.1))
-    }
-  }
-  /// `values`, then their median, each written with `format`.
-  func row(_ values: [Double], _ format: String) -> String {
-    let each = values.map { String(format: format, $0) }.joined(separator: ", ")
-    return "\(each) (median \(String(format: format, median(values))))"
-  }
-  let rates = (with: rounds.with.map(\.rate), without: rounds.without.map(\.rate))
-  let ratio = median(rates.with) / median(rates.without)
-  // Each round measures both servers back to back, so its own ratio is
-  // the least disturbed by a machine whose load changes between rounds.
-  let paired = zip(rates.with, rates.without).map { $0 / $1 }
-  print(
-    "wrk /now, \(options.rounds) rounds of \(options.seconds) s, 2 threads, 64 connections, "
-      + "es-AR and America/Argentina/Buenos_Aires, both servers' defaults (the same bytes):")
-  print("  with the world middleware: \(row(rates.with, "%.0f")) req/s")
-  print("  without it:                \(row(rates.without, "%.0f")) req/s")
-  print("  each round's ratio:        \(row(paired, "%.3f"))")
-  print(
-    String(
-      format: "  ratio of medians: %.3fx (goal >= 0.95x: %@)", ratio,
-      ratio >= 0.95 ? "pass" : "MISS"))
-  func microseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-  }
-  let cpu = (
-    with: rounds.with.compactMap(\.cpuPerRequest).map(microseconds),
-    without: rounds.without.compactMap(\.cpuPerRequest).map(microseconds)
-  )
-  if cpu.with.count == options.rounds, cpu.without.count == options.rounds {
-    print("  server CPU per request, with:    \(row(cpu.with, "%.2f")) us")
-    print("  server CPU per request, without: \(row(cpu.without, "%.2f")) us")
-  }
-}
 
 if !nowWrong.isEmpty || streamWrong > 0 { fail("answers in the wrong world") }
 servers.stop()
