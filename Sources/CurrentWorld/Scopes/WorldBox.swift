@@ -24,20 +24,20 @@
     /// here, not under the lock: it never changes.
     let watchesForEscapes: Bool
 
-    /// A box whose world starts as `world`.
+    /// A box whose world starts as `world`, in a storage of its own.
     static func make(_ world: World) -> WorldBox {
-      make(world.storage, watchesForEscapes: false)
+      make(root: WorldStorage(world.storage.fields), watchesForEscapes: false)
     }
 
     /// The process-wide world's box, whose world is the launch world, fixed
     /// at its first read or write (``LaunchWorld/seal(_:)``), not when the
     /// box is made: making it must not close ``World/bootstrap(fileID:filePath:line:column:_:)``.
     static func launching(watchesForEscapes: Bool) -> WorldBox {
-      make(nil, watchesForEscapes: watchesForEscapes)
+      make(root: nil, watchesForEscapes: watchesForEscapes)
     }
 
-    private static func make(_ storage: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
-      let buffer = ScopeBuffer.locking(ScopeState(storage: storage, initial: storage))
+    private static func make(root: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
+      let buffer = ScopeBuffer.locking(ScopeState(root: root))
       return WorldBox(
         buffer: buffer, mutex: buffer.lockAddress, watchesForEscapes: watchesForEscapes)
     }
@@ -67,15 +67,15 @@
     }
 
     /// Fixes the launch world as this box's first world, unless another
-    /// thread did first; the launch world is made outside the lock.
+    /// thread did first; the launch world and the root are made outside the
+    /// lock, and a root that lost the race is released outside it too.
     private func launch() -> WorldStorage {
-      let launch = LaunchWorld.seal(.firstUse).storage
+      let root = WorldStorage(LaunchWorld.seal(.firstUse).storage.fields)
       mutex.lock()
-      defer { mutex.unlock() }
-      if let storage = buffer.header.storage { return storage }
-      buffer.header.storage = launch
-      buffer.header.initial = launch
-      return launch
+      let first = buffer.header.storage
+      if first == nil { buffer.header = ScopeState(root: root) }
+      mutex.unlock()
+      return withExtendedLifetime(root) { first ?? root }
     }
   }
 
@@ -87,16 +87,24 @@
     }
   }
 
-  /// What a ``WorldBox`` guards: the scope's world, as one storage.
+  /// What a ``WorldBox`` guards: the scope's world, as one storage, and the
+  /// scope's identity.
   struct ScopeState {
     /// The world that reads see; `nil` only in the process-wide box before
     /// its first use.
     var storage: WorldStorage?
-    /// The storage the scope started with. Kept, so that a world read before
-    /// the scope's first write is still known as read from this scope.
-    var initial: WorldStorage?
-    /// Marks the storages this scope's writes make; made at the first write.
-    var token: ScopeToken?
+    /// The scope's identity: the storage it started with, made for this
+    /// scope alone when it starts (the process-wide world's at its first
+    /// use), so that no other scope ever holds it, even one that started
+    /// from the same world. Every storage this scope stores points to it
+    /// (``WorldStorage/scope``), so a world read here is known as read
+    /// here, and a world read in any other scope, however deep, is not.
+    let root: WorldStorage?
+
+    init(root: WorldStorage?) {
+      self.storage = root
+      self.root = root
+    }
 
     /// Stores `world` and returns the storage it replaced, for the caller to
     /// release after unlocking.
@@ -106,26 +114,26 @@
     /// survives; any other world replaces the scope's world whole.
     mutating func store(_ world: World) -> WorldStorage? {
       let replaced = storage
-      let token = self.token ?? ScopeToken()
-      self.token = token
       if let current = storage, let edits = world.edits, edits.base !== current,
         isReadHere(edits.base)
       {
         storage = WorldStorage(
-          current.fields.merging(edits, from: world.storage.fields), scope: token)
-      } else if world.storage.scope === token {
+          current.fields.merging(edits, from: world.storage.fields), scope: root)
+      } else if let root, world.storage.scope === root {
         // Written from a storage of this scope, so already marked as one:
         // stored as it is, without copying its fields.
         storage = world.storage
       } else {
-        storage = WorldStorage(world.storage.fields, scope: token)
+        storage = WorldStorage(world.storage.fields, scope: root)
       }
       return replaced
     }
 
-    /// Whether `storage` is one that this scope's world has held.
+    /// Whether `storage` is one that this scope's world has held, or was
+    /// written from one, rather than read in another scope.
     private func isReadHere(_ storage: WorldStorage) -> Bool {
-      storage === initial || (storage.scope != nil && storage.scope === token)
+      guard let root else { return false }
+      return storage === root || storage.scope === root
     }
   }
 #endif

@@ -9,13 +9,14 @@ import Foundation
 /// are declared in `BuiltInFields.swift`.
 final class WorldStorage: Sendable {
   let fields: Fields
-  /// The scope that stored this storage, or the storage it was written
-  /// from, if a scope's write made it: a world read from here and then
-  /// changed is merged back into that scope, field by field, rather than
-  /// replacing it.
-  let scope: ScopeToken?
+  /// The root of the scope that stored this storage, or that stored the
+  /// storage it was written from (see ``ScopeState/root``): a world read
+  /// from that scope and then changed is merged back into it, field by
+  /// field, rather than replacing it. `nil` for a root and for a storage
+  /// that no scope stored.
+  let scope: WorldStorage?
 
-  init(_ fields: consuming Fields, scope: ScopeToken? = nil) {
+  init(_ fields: consuming Fields, scope: WorldStorage? = nil) {
     self.fields = fields
     self.scope = scope
   }
@@ -43,9 +44,6 @@ final class WorldStorage: Sendable {
     }
   }
 }
-
-/// The identity of one scope's world, held by the storages its writes made.
-final class ScopeToken: Sendable {}
 
 /// A clock behind one reference, so that copying ``WorldStorage/Fields``
 /// retains it instead of copying an existential.
