@@ -7,7 +7,8 @@ let package = Package(
   products: [
     // For app targets: the pattern, `World` and `Current`.
     .library(name: "CurrentWorld", targets: ["CurrentWorld"]),
-    // For app targets that call backend APIs: HTTPClient, Endpoint, APIError.
+    // For app targets that call backend APIs: HTTPClient (and its world-aware
+    // client), Endpoint, APIError.
     .library(name: "CurrentWorldHTTP", targets: ["CurrentWorldHTTP"]),
     // For test targets only.
     .library(name: "CurrentWorldTesting", targets: ["CurrentWorldTesting"]),
@@ -15,34 +16,21 @@ let package = Package(
   ],
   traits: [
     .trait(
-      name: "LiveAPIs",
-      description: """
-        The live clients of the built-in APIs (Current.pokemonsAPI, Current.catFactAPI), \
-        which link CurrentWorldHTTP and, on Linux, FoundationNetworking and libcurl. \
-        Without it the fields stay, and their live value throws an error that names this trait.
-        """
-    ),
-    .trait(
       name: "ReleaseScopes",
       description: """
         Keeps withWorld and SharedWorld in release builds, for a server that runs each \
         request in a world of its own. Current stays read-only in release.
         """
-    ),
-    .default(enabledTraits: ["LiveAPIs"]),
+    )
   ],
   targets: [
     // The one lock and the other primitives that the modules share; not a
     // product, so no user imports it.
     .target(name: "CurrentWorldSupport"),
-    .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorldSupport"]),
-    .target(
-      name: "CurrentWorld",
-      dependencies: [
-        .target(name: "CurrentWorldHTTP", condition: .when(traits: ["LiveAPIs"])),
-        "CurrentWorldSupport",
-      ]
-    ),
+    .target(name: "CurrentWorld", dependencies: ["CurrentWorldSupport"]),
+    // HTTP is layered on the core, never the other way round: importing
+    // CurrentWorld alone shows no HTTP name, and links no FoundationNetworking.
+    .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
     // link them.
@@ -70,6 +58,7 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldTests",
       dependencies: [
+        "CurrentWorldExamples",
         "CurrentWorld", "CurrentWorldHTTP", "NameClashFixture", "TestHelpers",
         "CurrentWorldSupport", "CurrentWorldTesting",
       ]
@@ -77,6 +66,7 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldHTTPTests",
       dependencies: [
+        "CurrentWorldExamples",
         "CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
       ]
@@ -84,6 +74,7 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldTestingTests",
       dependencies: [
+        "CurrentWorldExamples",
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
       ]
@@ -93,6 +84,7 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldDocumentationTests",
       dependencies: [
+        "CurrentWorldExamples",
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
       ]

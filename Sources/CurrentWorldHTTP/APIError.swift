@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///   let fact = try await Current.catFactAPI.fetchFact()
+///   let fact = try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
 /// } catch APIError.status(404, let url, _, _) {
 ///   print("nothing at \(url)")
 /// } catch {

@@ -52,7 +52,7 @@ public struct HTTPClient: Sendable {
   /// Gives the clock that a call's timeout sleeps on, read once per call;
   /// `ContinuousClock` by default. With CurrentWorld, set it to
   /// `{ Current.clock }` so that a test's clock decides when time is up, as
-  /// the built-in `Current.catFactAPI` and `Current.pokemonsAPI` do.
+  /// `HTTPClient.world(baseURL:configuration:timeout:token:)` does.
   public var clock: @Sendable () -> any Clock<Duration> = { ContinuousClock() }
   /// Gives the current date, from which a `Retry-After` HTTP date is
   /// measured; `Date()` by default, `{ Current.date() }` with CurrentWorld.

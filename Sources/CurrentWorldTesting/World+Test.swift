@@ -10,8 +10,8 @@
     /// A deterministic world for tests: `World.fixed(at: testDate)` (UUIDs
     /// counted from zero, `en_US_POSIX`, UTC, the Gregorian calendar, a
     /// private recording notification hub) with the test context, an
-    /// ``UnimplementedClock``, unimplemented APIs, and so each app-defined
-    /// key's `testValue`. Each read
+    /// ``UnimplementedClock``, and so each app-defined key's `testValue`
+    /// (unimplemented, for an API client). Each read
     /// makes a new world, and changes nothing else: the issue reporter is
     /// connected to the test runner when a test first enters a world, not
     /// when a world is made.
@@ -19,23 +19,21 @@
     /// Code that sleeps on `Current.clock` fails the test at once until the
     /// test sets a clock: a ``TestClock`` to advance, or an
     /// ``ImmediateClock`` for code that should wait straight through. The
-    /// HTTP client's timeout never fires on it. Calling an API that the test
-    /// did not override fails the test, names the field and the line that
-    /// overrides it, and throws `UnimplementedError`.
+    /// HTTP client's timeout never fires on it. Calling an API whose key's
+    /// `testValue` is ``unimplemented(_:fileID:filePath:line:column:)-5j9rd``,
+    /// and that the test did not override, fails the test, names the field
+    /// and the line that overrides it, and throws `UnimplementedError`.
     ///
     /// ```swift
     /// await withWorld(.test) {
-    ///   Current.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }
-    ///   await viewModel.fetch()
+    ///   Current.weatherAPI.forecast = { Forecast(summary: "Sunny") }
+    ///   await viewModel.refresh()
     /// }
     /// ```
     public static var test: World {
       var world = World.fixed(at: testDate)
       world.context = .test
       world.clock = UnimplementedClock()
-      world.pokemonsAPI = PokemonsAPI(
-        fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons"))
-      world.catFactAPI = CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
       return world
     }
   }

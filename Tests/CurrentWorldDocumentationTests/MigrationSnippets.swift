@@ -2,6 +2,7 @@
 // tests. The swift-dependencies version lives in the Benchmarks package,
 // the only place allowed to depend on it.
 import CurrentWorld
+import CurrentWorldExamples
 import CurrentWorldTesting
 import Foundation
 import Observation

@@ -1,5 +1,6 @@
 // The code of the article "Testing with Current", compiled and run as tests.
 import CurrentWorld
+import CurrentWorldExamples
 import CurrentWorldTesting
 import Foundation
 import Observation

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldExamples
 import CurrentWorldHTTP
 import Foundation
 import Testing

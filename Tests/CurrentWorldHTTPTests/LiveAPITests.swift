@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldExamples
 import CurrentWorldHTTP
 import CurrentWorldSupport
 import Foundation
@@ -84,12 +85,11 @@ import Testing
     #expect(fetched == names)
   }
 
-  @Test func liveWorldUsesTheLiveClientsButRefusesThemInTests() async throws {
-    // World.live points at the public services; in a test process its clients
-    // must stop before the network and say how to fix the test.
-    // The first read of Current in a test process connects the test runner
-    // (CurrentWorldTesting is linked into this test executable), so the
-    // refusals below are recorded as this test's issues.
+  @Test func theLiveWorldGivesUnimplementedAPIsInTests() async throws {
+    // World.live has the test context in a test process, so the app's API
+    // keys give their unimplemented testValue: the calls stop before the
+    // network and say how to fix the test. Run with no test world, these
+    // are reported through the runner CurrentWorldTesting connects.
     #expect(Current.context == .test)
     let messages = Locked<[String]>([])
     await withKnownIssue {
@@ -102,17 +102,17 @@ import Testing
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       messages.withLock { $0.append(text) }
-      return text.contains("would reach the live service from a test process")
+      return text.contains("was called, but the test world leaves it unimplemented")
     }
     let recorded = messages.withLock { $0 }
     #expect(recorded.count == 2)
     #expect(
-      recorded.first?.contains("Current.catFactAPI.fetchFact would reach the live service") == true)
+      recorded.first?.contains("Current.catFactAPI.fetchFact was called") == true)
     #expect(recorded.last?.contains("Current.pokemonsAPI.fetchPokemons = { … }") == true)
   }
 
-  /// Promise: the built-in APIs follow a world's context as app keys do:
-  /// a test world that sets `context = .live` reaches the service. Here the
+  /// Promise: an app's API key follows the world's context: a world that
+  /// sets `context = .live` reaches the service, even in a test process. Here the
   /// call runs in a cancelled task, so it stops before the network, but as
   /// the live client stops (cancelled), not as a refusal.
   @Test func aLiveContextReachesTheLiveClients() async {
@@ -141,9 +141,9 @@ import Testing
     #expect(reported.withLock { $0 }.isEmpty)
   }
 
-  /// Promise: a refusal is placed nowhere rather than at a line of the
-  /// library: the line that made `World.live` is not the test's.
-  @Test func aRefusalHasNoMadeUpPlace() async {
+  /// Promise: an unimplemented call is placed at the app's own key, the
+  /// line that declares its test value, never at a line of the library.
+  @Test func anUnimplementedCallIsPlacedAtTheAppsKey() async {
     let reported = Locked<[ReportedIssue]>([])
     let recorder = IssueReporter { issue in reported.withLock { $0.append(issue) } }
     await IssueReporter.withCurrent(recorder) {
@@ -151,8 +151,7 @@ import Testing
     }
     let issues = reported.withLock { $0 }
     #expect(issues.count == 1)
-    #expect(issues.first?.fileID == "", "\(issues)")
-    #expect(issues.first?.line == 0)
+    #expect(issues.first?.fileID == "CurrentWorldExamples/PokemonsAPI.swift", "\(issues)")
     #expect(issues.first?.message.contains("Current.pokemonsAPI.fetchPokemons") == true)
   }
 }

@@ -17,7 +17,7 @@ import Testing
       let text = issue.comments.map(\.rawValue).joined()
       return issue.sourceLocation == test
         && text.contains("Current.analytics.log was called")
-        && text.contains("declared at CurrentWorldTestingTests/Support.swift:17")
+        && text.contains("declared at CurrentWorldTestingTests/Support.swift:18")
     }
   }
 

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldExamples
 import CurrentWorldTesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldExamples
 import CurrentWorldTesting
 import Foundation
 import Testing
@@ -64,7 +65,7 @@ import Testing
       }
       #expect(thrown is UnimplementedError)
     } matching: {
-      Self.mentions("would reach the live service from a test process")($0)
+      Self.mentions("Current.catFactAPI.fetchFact was called")($0)
     }
   }
 }

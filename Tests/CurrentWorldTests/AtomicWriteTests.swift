@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldExamples
 import Foundation
 import TestHelpers
 import Testing

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldExamples
 import NameClashFixture
 import Testing
 

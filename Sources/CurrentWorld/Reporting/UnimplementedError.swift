@@ -3,13 +3,13 @@
 ///
 /// ```swift
 /// do {
-///   _ = try await Current.catFactAPI.fetchFact()
+///   _ = try await Current.weatherAPI.forecast()
 /// } catch let error as UnimplementedError {
-///   print(error.field)  // "Current.catFactAPI.fetchFact"
+///   print(error.field)  // "Current.weatherAPI.forecast"
 /// }
 /// ```
 public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
-  /// The field that was called, such as `Current.catFactAPI.fetchFact`.
+  /// The field that was called, such as `Current.weatherAPI.forecast`.
   public let field: String
   /// The whole message: what was called, and the line that overrides it.
   public let description: String
@@ -34,37 +34,6 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
         (@Test(.world) or @Suite(.world) in Swift Testing; a subclass of \
         WorldTestCase in XCTest) and the call runs in that world: carry it into \
         GCD, Task.detached, threads and stored callbacks with SharedWorld.
-        """)
-  }
-
-  /// The message for a call to a live API, `field`, from a test process.
-  static func liveInTests(_ field: String) -> UnimplementedError {
-    UnimplementedError(
-      field: field,
-      description: """
-        \(field) would reach the live service from a test process, so it was stopped. \
-        Run the test in a world of its own (@Test(.world) or @Suite(.world) in Swift \
-        Testing; a subclass of WorldTestCase in XCTest) and override the field:
-
-            \(field) = { … }
-
-        If the test has a world, this call escaped it (GCD, Task.detached, a thread \
-        or a stored callback): carry the world into that work with SharedWorld.
-        """)
-  }
-
-  /// The message for a call to a built-in live API, `field`, in a build
-  /// without the `LiveAPIs` trait.
-  static func liveAPIsTraitOff(_ field: String) -> UnimplementedError {
-    UnimplementedError(
-      field: field,
-      description: """
-        \(field) has no live service: CurrentWorld was built without its LiveAPIs trait, \
-        so it does not link CurrentWorldHTTP. Turn the trait on where you depend on \
-        CurrentWorld (it is a default trait: traits: [.defaults] or ["LiveAPIs"]), or set \
-        the field at launch:
-
-            World.bootstrap { $0.\(field.split(separator: ".")[1]) = … }
         """)
   }
 }

@@ -1,6 +1,6 @@
 #if DEBUG
   /// The world that app code reads: `Current.date()`, `Current.locale`,
-  /// `try await Current.catFactAPI.fetchFact()`.
+  /// `try await Current.weatherAPI.forecast()` for an API the app declares.
   ///
   /// In DEBUG builds `Current` can be overwritten, field by field or whole:
   ///
@@ -27,7 +27,7 @@
   }
 #elseif ReleaseScopes
   /// The world that app code reads: `Current.date()`, `Current.locale`,
-  /// `try await Current.catFactAPI.fetchFact()`.
+  /// `try await Current.weatherAPI.forecast()` for an API the app declares.
   ///
   /// Built in release with the `ReleaseScopes` trait, as a server is that
   /// runs each request in a world of its own, `Current` is read-only: a
@@ -38,7 +38,7 @@
   public var Current: World { WorldScope.read() }
 #else
   /// The world that app code reads: `Current.date()`, `Current.locale`,
-  /// `try await Current.catFactAPI.fetchFact()`.
+  /// `try await Current.weatherAPI.forecast()` for an API the app declares.
   ///
   /// In release builds `Current` is a `let` holding ``World/live``, as
   /// ``World/bootstrap(fileID:filePath:line:column:_:)`` configured it at

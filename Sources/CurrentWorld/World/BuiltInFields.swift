@@ -26,8 +26,6 @@ extension WorldStorage {
     var locale = Locale.autoupdatingCurrent
     var timeZone = TimeZone.autoupdatingCurrent
     var notifications = NotificationHub.live
-    var pokemonsAPI = PokemonsAPI.liveInWorld
-    var catFactAPI = CatFactAPI.liveInWorld
     /// App-defined dependencies that were set, by key type.
     var dependencies: DependencyList? = nil
 
@@ -47,6 +45,5 @@ extension WorldStorage.Field {
   /// field's bit is its place here, and a test checks both orders agree.
   static let all: [Self] = [
     .context, .date, .clock, .uuid, .calendar, .locale, .timeZone, .notifications,
-    .pokemonsAPI, .catFactAPI,
   ]
 }

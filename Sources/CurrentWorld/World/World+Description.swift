@@ -1,37 +1,40 @@
 import Foundation
 
+/// `print` and `dump` show a world as one summary per field, and never a
+/// field's contents: an identifier for the context, calendar, locale and
+/// time zone, the type's name for everything else (closures, the clock, the
+/// hub), and for app-defined dependencies only how many were set. So a
+/// world in a log shows no secret that a field's value holds, such as a
+/// token captured by a closure. A new field is summarized by its type's
+/// name unless `summary(of:)` names it; name one only if its identifier can
+/// never be a secret.
 extension World: CustomStringConvertible, CustomReflectable {
   /// The world's fields on one line, closures as their types:
   /// `World(context: test, date: () -> Date, locale: en_US_POSIX, …)`.
   public var description: String {
-    let fields = Mirror(reflecting: storage.fields).children.map { child in
-      if let list = child.value as? DependencyList? {
-        return "app-defined dependencies: \(list.map { "\($0.count) set" } ?? "none set")"
-      }
-      let (label, value) = Self.shown(child)
-      return "\(label): \(Self.summary(of: value))"
-    }
-    return "World(\(fields.joined(separator: ", ")))"
+    "World(\(summaries.map { "\($0.label): \($0.summary)" }.joined(separator: ", ")))"
   }
 
   /// The world's fields, for `dump` and the debugger, in place of its
-  /// private storage.
+  /// private storage: each as the summary that ``description`` shows, so
+  /// `dump` does not descend into a field's value.
   public var customMirror: Mirror {
     Mirror(
-      self, children: Mirror(reflecting: storage.fields).children.map(Self.shown),
+      self, children: summaries.map { (label: $0.label, value: $0.summary) },
       displayStyle: .struct)
   }
 
-  /// A stored field as users see it: the clock unboxed, and the app-defined
-  /// dependencies as how many were set.
-  private static func shown(_ child: Mirror.Child) -> (label: String, value: Any) {
-    switch child.value {
-    case let box as ClockBox:
-      return (child.label ?? "", box.clock)
-    case let list as DependencyList?:
-      return ("app-defined dependencies set", list?.count ?? 0)
-    default:
-      return (child.label ?? "", child.value)
+  /// Each stored field's label and summary, in the table's order.
+  private var summaries: [(label: String, summary: String)] {
+    Mirror(reflecting: storage.fields).children.map { child in
+      switch child.value {
+      case let list as DependencyList?:
+        ("app-defined dependencies", list.map { "\($0.count) set" } ?? "none set")
+      case let box as ClockBox:
+        (child.label ?? "", Self.summary(of: box.clock))
+      default:
+        (child.label ?? "", Self.summary(of: child.value))
+      }
     }
   }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Everything outside the app's control: the date and the clock, new UUIDs,
-/// the calendar, the locale, the time zone, notifications, backend APIs and
-/// the dependencies that the app adds.
+/// the calendar, the locale, the time zone, notifications, and the
+/// dependencies that the app adds, its backend APIs among them.
 ///
 /// App code reads the world through the global ``Current`` and never has it
 /// injected. Tests and previews overwrite single fields inline:
@@ -42,19 +42,18 @@ public struct World: Sendable {
 
   /// The production world: the system clock, the user's calendar, locale and
   /// time zone (updating as the user changes them),
-  /// `NotificationCenter.default`, and the live APIs, which are made at
-  /// their first call (so reading `Current` never starts `URLSession`).
+  /// `NotificationCenter.default`, and each app-defined key's `liveValue`.
   ///
   /// In a test process nothing in it reaches production: its ``context`` is
-  /// ``Context-swift.enum/test``, so app-defined keys give their `testValue`,
-  /// and the built-in APIs refuse: a call that was not overridden reports a
-  /// test failure and throws ``UnimplementedError``. So `Current = World.live`
-  /// in a test is safe. A test that means to reach production says so, and
-  /// the built-in APIs and app-defined keys follow it alike:
+  /// ``Context-swift.enum/test``, so app-defined keys, backend APIs among
+  /// them, give their `testValue`, which for an API is unimplemented: a call
+  /// that was not overridden reports a test failure and throws
+  /// ``UnimplementedError``. So `Current = World.live` in a test is safe. A
+  /// test that means to reach production says so:
   ///
   /// ```swift
   /// var world = World.live
-  /// world.context = .live  // live APIs, and every key's liveValue
+  /// world.context = .live  // every key's liveValue
   /// ```
   public static var live: World {
     World(storage: WorldStorage(WorldStorage.Fields()))

@@ -29,7 +29,7 @@ struct WorldEdits: Sendable {
 /// Not an `OptionSet`: at `-Onone`, how tests run, its operations are
 /// generic calls that cost more than the rest of a write.
 struct FieldSet: Sendable {
-  let rawValue: UInt16
+  let rawValue: UInt64
 
   /// No field.
   static var none: FieldSet { FieldSet(rawValue: 0) }
