@@ -132,7 +132,8 @@
     }
 
     private static let installation: Void = {
-      IssueReporter.current = reporter
+      // Never replaces a reporter that code set: see IssueReporter.current.
+      IssueReporter.connectTestRunner(reporter)
       TestWorlds.identifyRunner {
         if Test.current != nil { return .swiftTesting }
         if RunningTestCase.current != nil || XCTestRun.isRunning { return .xcTest }

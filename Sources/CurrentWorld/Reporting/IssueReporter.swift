@@ -30,21 +30,69 @@ public struct IssueReporter: Sendable {
     FileHandle.standardError.write(Data("\(place)\(kind)CurrentWorld: \(issue.message)\n".utf8))
   }
 
-  private static let installed = Locked(IssueReporter.standardError)
+  /// The process's reporters: the one code set, if any, and the test
+  /// runner's, in a test process.
+  private struct Installed {
+    var setByCode: IssueReporter?
+    var testRunner: IssueReporter?
+
+    /// The reporter in use outside every ``withCurrent(_:operation:)-(_,()->R)``.
+    var inUse: IssueReporter { setByCode ?? testRunner ?? .standardError }
+  }
+
+  private static let installed = Locked(Installed())
   @TaskLocal private static var scoped: IssueReporter?
 
   /// The reporter in use: the one that ``withCurrent(_:operation:)-(_,()->R)``
-  /// set for the calling task, else the process's.
+  /// set for the calling task, else the process's: the one code set, else
+  /// in a test process the test runner's, else ``standardError``.
   ///
   /// Setting it replaces the process's reporter, for every task that has no
   /// reporter of its own: do it once, at launch. Tests use
   /// ``withCurrent(_:operation:)-(_,()->R)`` instead, so that tests running
   /// in parallel never swap each other's reporter.
+  ///
+  /// In a test process, connecting the test runners never replaces a
+  /// reporter that code set: CurrentWorld's own issues (an unimplemented
+  /// dependency, an unarranged sleep) go to that reporter and fail the
+  /// running test too.
   public static var current: IssueReporter {
-    get { scoped ?? installed.withLock { $0 } }
+    get { scoped ?? installed.withLock { $0.inUse } }
     // The replaced reporter is released after the lock opens: its closure
     // may hold the last reference to something whose deinit reports.
-    set { withExtendedLifetime(installed.exchange(newValue)) {} }
+    set {
+      let replaced = installed.withLock { state in
+        defer { state.setByCode = newValue }
+        return state.setByCode
+      }
+      withExtendedLifetime(replaced) {}
+    }
+  }
+
+  /// Connects the test runner's reporter, once, in a test process: it
+  /// becomes the process's reporter unless code set one, and receives
+  /// CurrentWorld's own issues either way (see ``deliver(_:)``).
+  package static func connectTestRunner(_ reporter: IssueReporter) {
+    let replaced = installed.withLock { state in
+      defer { state.testRunner = reporter }
+      return state.testRunner
+    }
+    withExtendedLifetime(replaced) {}
+  }
+
+  /// Sends one of CurrentWorld's own issues to the reporter in use; where
+  /// that is a reporter that code set for the process, to the test runner
+  /// too, so that the test still fails.
+  package static func deliver(_ issue: ReportedIssue) {
+    if let scoped {
+      scoped.report(issue)
+      return
+    }
+    let (inUse, runner) = installed.withLock { state in
+      (state.inUse, state.setByCode == nil ? nil : state.testRunner)
+    }
+    inUse.report(issue)
+    runner?.report(issue)
   }
 
   /// Runs `operation` with `reporter` as ``current`` for the calling task
@@ -81,7 +129,7 @@ public struct IssueReporter: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    current.report(ReportedIssue(message, fileID, filePath, line, column))
+    deliver(ReportedIssue(message, fileID, filePath, line, column))
   }
 
   /// Reports `message` to ``current``, placed at a declaration rather than
@@ -95,6 +143,6 @@ public struct IssueReporter: Sendable {
   ) {
     var issue = ReportedIssue(message, fileID, filePath, line, column)
     issue.placeIsDeclaration = true
-    current.report(issue)
+    deliver(issue)
   }
 }

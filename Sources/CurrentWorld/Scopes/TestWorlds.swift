@@ -122,7 +122,7 @@
       let issue = ReportedIssue(
         message: message, fileID: "", filePath: "", line: 0, column: 0,
         severity: isWarning ? .warning : .failure)
-      IssueReporter.current.report(issue)
+      IssueReporter.deliver(issue)
     }
   }
 

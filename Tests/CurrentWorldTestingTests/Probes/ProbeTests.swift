@@ -90,6 +90,22 @@ struct ProbeTests {
     #expect(outcome.output.components(separatedBy: warning).count == 2, "\(outcome.output)")
   }
 
+  /// Promise: connecting the test runners never replaces a reporter that
+  /// code set before: it still receives the issue, and the test still
+  /// fails, in both runners.
+  @Test func aReporterThatCodeSetSurvivesTheRunnersConnecting() async throws {
+    let swiftTesting = try await ProbeProcess.swiftTesting(
+      "reporter-survives-connecting", filter: "reporterSurvivesConnecting")
+    let xcTest = try await ProbeProcess.xcTest(
+      "plain-xctest-reporter", test: "PlainXCTestCaseProbes/testReporterSurvivesConnecting")
+    for outcome in [swiftTesting, xcTest] {
+      #expect(outcome.failed, "\(outcome.output)")
+      #expect(
+        outcome.output.contains("app reporter received: Current.analytics.log was called"),
+        "\(outcome.output)")
+    }
+  }
+
   @Test func aForgottenOverrideCalledFromGCDFailsAPlainXCTestCase() async throws {
     let outcome = try await ProbeProcess.xcTest(
       "plain-xctest-gcd", test: "PlainXCTestCaseProbes/testForgottenOverrideFromGCD")

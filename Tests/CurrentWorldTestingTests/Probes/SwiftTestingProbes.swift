@@ -58,6 +58,16 @@ import Testing
     IssueReporter.report("after World.test")
   }
 
+  @Test(.enabled(if: ProbeProcess.current == "reporter-survives-connecting"))
+  func reporterSurvivesConnecting() {
+    IssueReporter.current = IssueReporter { issue in
+      print("app reporter received: \(issue.message.prefix(40))")
+    }
+    // The first read of Current in this process connects the test runners;
+    // the key's test value is unimplemented.
+    Current.analytics.log("never overridden")
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "register-off-main"))
   func registerOffMain() {
     // Registering from a thread that is not the main one returns only once

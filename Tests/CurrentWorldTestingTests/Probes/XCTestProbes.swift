@@ -58,6 +58,15 @@ final class PlainXCTestCaseProbes: XCTestCase {
     }
   }
 
+  func testReporterSurvivesConnecting() throws {
+    try XCTSkipUnless(
+      ProbeProcess.current == "plain-xctest-reporter", "a probe for a child process")
+    IssueReporter.current = IssueReporter { issue in
+      print("app reporter received: \(issue.message.prefix(40))")
+    }
+    Current.analytics.log("never overridden")
+  }
+
   func testForgottenOverrideFromGCD() throws {
     try XCTSkipUnless(ProbeProcess.current == "plain-xctest-gcd", "a probe for a child process")
     let done = DispatchSemaphore(value: 0)
