@@ -11,9 +11,12 @@ import Foundation
 /// package is one of these. This file is the only place in the package that
 /// touches raw memory.
 ///
-/// Debug builds make an error-checking mutex and trap on every failed call,
+/// Every build checks the return code of every pthread call and stops with
+/// the call's name and code when one fails, as swift-nio's `NIOLock` and
+/// swift-log's `Lock` do. Debug builds also make the mutex error-checking,
 /// so a lock taken twice on one thread, or released by a thread that does
-/// not hold it, stops at once instead of deadlocking or corrupting state.
+/// not hold it, fails such a call and stops at once instead of deadlocking
+/// or corrupting state.
 ///
 /// Nothing that can run user code may happen while a lock is held.
 package typealias LockPrimitive = pthread_mutex_t
@@ -35,8 +38,7 @@ extension ManagedBuffer where Element == LockPrimitive {
         check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
         check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
       #else
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
       #endif
     }
     return buffer
@@ -95,19 +97,18 @@ package struct LockAddress {
   }
 }
 
-/// Traps on a failed pthread call in debug builds; release builds skip the
-/// check on the hot path, as swift-nio and swift-log do.
+/// Stops the process when a pthread call failed, in every build.
 @inline(__always)
 private func check(_ status: Int32, _ call: StaticString) {
   if status != 0 { failed(status, call) }
 }
 
-/// Stops on a failed pthread call in debug builds; a release build carries
-/// on, as swift-nio and swift-log do.
-private func failed(_ status: Int32, _ call: StaticString) {
-  #if DEBUG
-    preconditionFailure("\(call) failed: \(status)")
-  #endif
+/// Stops the process, naming the pthread call that failed and its code, in
+/// every build: a lock that failed guards nothing, and carrying on would
+/// race. `fatalError`, not `precondition`, so that the message is printed
+/// in optimized builds too.
+private func failed(_ status: Int32, _ call: StaticString) -> Never {
+  fatalError("CurrentWorld's lock: \(call) failed with error \(status)")
 }
 
 /// A value and the lock that guards it, in one allocation. Not `Sendable`

@@ -27,8 +27,8 @@ import Testing
   .timeLimit(.minutes(2)))
 struct LockMisuseTests {
   @Test(arguments: [
-    ("unlock-unheld", "unlockWithoutLocking", "pthread_mutex_unlock failed"),
-    ("lock-twice", "lockTwiceOnOneThread", "pthread_mutex_lock failed"),
+    ("unlock-unheld", "unlockWithoutLocking", "pthread_mutex_unlock failed with error"),
+    ("lock-twice", "lockTwiceOnOneThread", "pthread_mutex_lock failed with error"),
   ])
   func misuseTrapsInDebugBuilds(probe: String, filter: String, message: String) async throws {
     let outcome = try await ProbeProcess.swiftTesting(probe, filter: filter)
