@@ -5,9 +5,10 @@
   memory binding or `unsafelyUnwrapped` anywhere else in Sources.
 - Every `@unchecked Sendable` says why, in the comment right above it, on
   a line that names `@unchecked Sendable`.
-- The core imports CurrentWorldHTTP only where it builds the built-in API
-  clients (Sources/CurrentWorld/APIs); the lock comes from the support target.
-- CurrentWorldHTTP imports neither the core nor the testing module.
+- The core never imports CurrentWorldHTTP: HTTP is layered on the core, so
+  importing CurrentWorld alone shows no HTTP name.
+- CurrentWorldHTTP reads the world in one file only (HTTPClient+World.swift),
+  by an internal import, and never imports the testing module.
 """
 import pathlib
 import re
@@ -39,11 +40,16 @@ for path in sorted(sources.rglob("*.swift")):
                 problems.append(
                     f"{relative}:{number}: `@unchecked Sendable` without a reason in the comment above")
         if re.match(r"\s*(\w+\s+)?import CurrentWorldHTTP\b", code) and path.is_relative_to(
-                sources / "CurrentWorld") and not path.is_relative_to(sources / "CurrentWorld/APIs"):
-            problems.append(f"{relative}:{number}: the core imports CurrentWorldHTTP outside APIs/")
-        if re.match(r"\s*(\w+\s+)?import CurrentWorld(Testing)?\s*$", code) and path.is_relative_to(
-                sources / "CurrentWorldHTTP"):
-            problems.append(f"{relative}:{number}: CurrentWorldHTTP imports a module above it")
+                sources / "CurrentWorld"):
+            problems.append(f"{relative}:{number}: the core imports CurrentWorldHTTP")
+        if path.is_relative_to(sources / "CurrentWorldHTTP"):
+            if re.match(r"\s*(\w+\s+)?import CurrentWorldTesting\b", code):
+                problems.append(f"{relative}:{number}: CurrentWorldHTTP imports the testing module")
+            core = re.match(r"\s*(\w+\s+)?import CurrentWorld\s*$", code)
+            if core and (path.name != "HTTPClient+World.swift" or core.group(1) != "internal "):
+                problems.append(
+                    f"{relative}:{number}: CurrentWorldHTTP imports the core outside "
+                    "HTTPClient+World.swift, or not by `internal import`")
 
 for problem in problems:
     print(problem)

@@ -20,20 +20,9 @@ let package = Package(
     .executable(name: "world-server", targets: ["world-server"]),
     .executable(name: "world-server-load", targets: ["world-server-load"]),
   ],
-  traits: [
-    .trait(
-      name: "LiveAPIs",
-      description: "Serve /catfact from the real API with --live (CurrentWorld's LiveAPIs trait)."),
-    .default(enabledTraits: ["LiveAPIs"]),
-  ],
   dependencies: [
     // ReleaseScopes: a world per request in release builds too.
-    .package(
-      path: root.path,
-      traits: [
-        "ReleaseScopes",
-        .trait(name: "LiveAPIs", condition: .when(traits: ["LiveAPIs"])),
-      ]),
+    .package(path: root.path, traits: ["ReleaseScopes"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     // The load check's client; Hummingbird's testing library uses it too.
@@ -44,6 +33,8 @@ let package = Package(
       name: "WorldServer",
       dependencies: [
         .product(name: "CurrentWorld", package: currentWorld),
+        // The live cat fact (--live): the server declares its own API.
+        .product(name: "CurrentWorldHTTP", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]),

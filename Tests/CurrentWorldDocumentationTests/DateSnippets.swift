@@ -15,17 +15,6 @@ func expectedString(_ date: Date, locale: String, timeZone: TimeZone) -> String 
 }
 
 @Suite(.world) struct DateSnippets {
-  @Test func argentina() {
-    let argentina = TimeZone(secondsFromGMT: -3 * 3600)!
-    Current.date = { .distantFuture }
-    Current.locale = Locale(identifier: "es-AR")
-    Current.timeZone = argentina
-
-    let text = Current.dateFormatter(dateStyle: .full, timeStyle: .full).string(
-      from: Current.date())
-
-    #expect(text == expectedString(.distantFuture, locale: "es-AR", timeZone: argentina))
-  }
 
   @Test func formatStyles() {
     Current.locale = Locale(identifier: "en-GB")
@@ -33,14 +22,26 @@ func expectedString(_ date: Date, locale: String, timeZone: TimeZone) -> String 
     let text = Current.date().formatted(style)
     #expect(text == Current.formatted(Current.date(), date: .complete, time: .complete))
   }
+}
 
-  @Test func relativeDates() {
-    Current.locale = Locale(identifier: "ja_JP")
-    let reminder = Current.date().addingTimeInterval(2 * 3_600 + 60)
+@Test(.world) func argentina() {
+  let argentina = TimeZone(secondsFromGMT: -3 * 3600)!
+  Current.date = { .distantFuture }
+  Current.locale = Locale(identifier: "es-AR")
+  Current.timeZone = argentina
 
-    let text = Current.relativeFormatted(reminder)  // from Current.date(), not the machine's clock
+  let text = Current.dateFormatter(dateStyle: .full, timeStyle: .full).string(
+    from: Current.date())
 
-    let platform = Date.RelativeFormatStyle(locale: Current.locale, calendar: Current.calendar)
-    #expect(text == platform.format(Date().addingTimeInterval(2 * 3_600 + 60)))
-  }
+  #expect(text == expectedString(.distantFuture, locale: "es-AR", timeZone: argentina))
+}
+
+@Test(.world) func relativeDates() {
+  Current.locale = Locale(identifier: "ja_JP")
+  let reminder = Current.date().addingTimeInterval(2 * 3_600 + 60)
+
+  let text = Current.relativeFormatted(reminder)  // from Current.date(), not the machine's clock
+
+  let platform = Date.RelativeFormatStyle(locale: Current.locale, calendar: Current.calendar)
+  #expect(text == platform.format(Date().addingTimeInterval(2 * 3_600 + 60)))
 }

@@ -44,14 +44,6 @@ final class TrackedEvents: @unchecked Sendable {
 }
 
 @Suite(.world) struct DependencySnippets {
-  @Test func onboardingIsTracked() {
-    let events = TrackedEvents()
-    Current.analytics.track = { events.append($0) }
-
-    didFinishOnboarding()
-
-    #expect(events.all == ["onboarding_finished"])
-  }
 
   @Test func theLiveValueIsUsedInLiveWorldsOnlyWhenATestOptsIn() {
     #expect(World.live.context == .test)  // in a test process
@@ -65,4 +57,13 @@ final class TrackedEvents: @unchecked Sendable {
     #expect(Current[ProfileKey.self] == ProfileKey.testValue)
     #expect(ProfileKey.testValue != ProfileKey.liveValue)  // a debug build, as tests are
   }
+}
+
+@Test(.world) func onboardingIsTracked() {
+  let events = TrackedEvents()
+  Current.analytics.track = { events.append($0) }
+
+  didFinishOnboarding()
+
+  #expect(events.all == ["onboarding_finished"])
 }

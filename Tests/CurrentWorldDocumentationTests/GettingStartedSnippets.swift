@@ -10,10 +10,6 @@ func greeting() -> String {
 }
 
 @Suite(.world) struct GettingStartedSnippets {
-  @Test func morningGreeting() {
-    Current.date = { Date(timeIntervalSinceReferenceDate: 9 * 3600) }
-    #expect(greeting() == "Good morning")
-  }
 
   @Test func afternoonGreeting() {
     Current.date = { Date(timeIntervalSinceReferenceDate: 15 * 3600) }
@@ -26,4 +22,9 @@ func greeting() -> String {
     Current = world
     #expect(Current.locale.identifier == "es-AR")
   }
+}
+
+@Test(.world) func morningGreeting() {
+  Current.date = { Date(timeIntervalSinceReferenceDate: 9 * 3600) }
+  #expect(greeting() == "Good morning")
 }

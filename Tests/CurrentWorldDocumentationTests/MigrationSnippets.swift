@@ -75,11 +75,11 @@ let purring = CatFact(fact: "Cats purr.", length: 10)
     await viewModel.fetch()
     #expect(viewModel.state == .loaded(purring))
   }
+}
 
-  @Test func currentWorldStyle() async {
-    Current.catFactAPI.fetchFact = { purring }
-    let viewModel = CurrentCatFactViewModel()
-    await viewModel.fetch()
-    #expect(viewModel.state == .loaded(purring))
-  }
+@Test(.world) @MainActor func currentWorldStyle() async {
+  Current.catFactAPI.fetchFact = { purring }
+  let viewModel = CurrentCatFactViewModel()
+  await viewModel.fetch()
+  #expect(viewModel.state == .loaded(purring))
 }

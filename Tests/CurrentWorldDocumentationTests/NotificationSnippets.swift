@@ -15,20 +15,18 @@ func logIn(user: String) {
   Current.notifications.post(.didLogIn, userInfo: ["user": user])
 }
 
-@Suite(.world, .timeLimit(.minutes(2))) struct NotificationSnippets {
-  @Test func logInPostsDidLogIn() {
-    logIn(user: "ada")
-    #expect(Current.notifications.posted == [.didLogIn])  // names, oldest first
-  }
+@Test(.world) func logInPostsDidLogIn() {
+  logIn(user: "ada")
+  #expect(Current.notifications.posted == [.didLogIn])  // names, oldest first
+}
 
-  @Test func anObserverSeesTheUserInfo() async {
-    await confirmation("didLogIn observed") { observed in
-      let observation = Current.notifications.observe(.didLogIn) { userInfo in
-        #expect(userInfo["user"] as? String == "ada")
-        observed()  // delivered synchronously, on the posting thread
-      }
-      logIn(user: "ada")
-      observation.cancel()
+@Test(.world) func anObserverSeesTheUserInfo() async {
+  await confirmation("didLogIn observed") { observed in
+    let observation = Current.notifications.observe(.didLogIn) { userInfo in
+      #expect(userInfo["user"] as? String == "ada")
+      observed()  // delivered synchronously, on the posting thread
     }
+    logIn(user: "ada")
+    observation.cancel()
   }
 }

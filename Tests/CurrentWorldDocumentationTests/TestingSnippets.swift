@@ -32,17 +32,6 @@ import XCTest
     states.assertValues([.initial, .loading, .loaded(fact)])
   }
 
-  @Test(.world { $0.locale = Locale(identifier: "ja_JP") })
-  func japaneseTest() {
-    #expect(Current.locale.identifier == "ja_JP")
-  }
-
-  @Test func forgettingAnOverride() async {
-    await withKnownIssue {
-      await FactScreen().fetch()
-    }
-  }
-
   @Test func screenIsReleased() async {
     Current.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }
     await expectDeallocation {
@@ -61,4 +50,15 @@ final class FactScreenXCTests: WorldTestCase {
     XCTAssertEqual(screen.state, .loaded(CatFact(fact: "Cats purr.", length: 10)))
     assertDeallocatedAfterTest(screen)
   }
+}
+
+@Test(.world) @MainActor func forgettingAnOverride() async {
+  await withKnownIssue {
+    await FactScreen().fetch()
+  }
+}
+
+@Test(.world { $0.locale = Locale(identifier: "ja_JP") })
+func japaneseTest() {
+  #expect(Current.locale.identifier == "ja_JP")
 }

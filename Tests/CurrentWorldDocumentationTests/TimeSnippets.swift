@@ -41,23 +41,6 @@ struct Todo: Identifiable {
 }
 
 @Suite(.world, .timeLimit(.minutes(2))) struct TimeSnippets {
-  @Test func retriesASecondApart() async throws {
-    let clock = TestClock()
-    Current.clock = clock
-    let attempts = Attempts()
-    let result = Task { try await withRetries { try await attempts.fail(times: 2) } }
-    await clock.waitForSleepers()
-    await clock.advance(by: .seconds(1))
-    await clock.waitForSleepers()
-    await clock.advance(by: .seconds(1))
-    #expect(try await result.value == 3)
-  }
-
-  @Test func retriesWithoutWaiting() async throws {
-    Current.clock = ImmediateClock()
-    let attempts = Attempts()
-    #expect(try await withRetries { try await attempts.fail(times: 2) } == 3)
-  }
 
   @Test func aFixedWorldForPreviews() {
     var world = World.fixed(at: Date(timeIntervalSince1970: 1_768_487_400))
@@ -67,10 +50,27 @@ struct Todo: Identifiable {
       #expect(Current.calendar.component(.day, from: Current.date()) == 15)
     }
   }
+}
 
-  @Test func todosGetKnownIdentifiers() {
-    #expect(Todo(title: "Buy milk").id == UUID(0))
-    #expect(Todo(title: "Call mom").id == UUID(1))
-  }
+@Test(.world, .timeLimit(.minutes(1))) func retriesASecondApart() async throws {
+  let clock = TestClock()
+  Current.clock = clock
+  let attempts = Attempts()
+  let result = Task { try await withRetries { try await attempts.fail(times: 2) } }
+  await clock.waitForSleepers()
+  await clock.advance(by: .seconds(1))
+  await clock.waitForSleepers()
+  await clock.advance(by: .seconds(1))
+  #expect(try await result.value == 3)
+}
 
+@Test(.world) func retriesWithoutWaiting() async throws {
+  Current.clock = ImmediateClock()
+  let attempts = Attempts()
+  #expect(try await withRetries { try await attempts.fail(times: 2) } == 3)
+}
+
+@Test(.world) func todosGetKnownIdentifiers() {
+  #expect(Todo(title: "Buy milk").id == UUID(0))
+  #expect(Todo(title: "Call mom").id == UUID(1))
 }

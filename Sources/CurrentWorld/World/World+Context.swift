@@ -7,11 +7,11 @@ extension World {
   ///
   /// The world outside every scope takes the process's context:
   ///
-  /// | Process | Detected by | Keys give | Built-in APIs |
-  /// |---|---|---|---|
-  /// | An app or tool | anything else | `liveValue` | live |
-  /// | `swift test`, `xctest`, `swiftpm-testing-helper`, Xcode tests | the runner's name or Xcode's `XCTest…` variables | `testValue` | refuse and report |
-  /// | An Xcode preview | `XCODE_RUNNING_FOR_PREVIEWS=1` | `previewValue` | live |
+  /// | Process | Detected by | Keys give |
+  /// |---|---|---|
+  /// | An app or tool | anything else | `liveValue` |
+  /// | `swift test`, `xctest`, `swiftpm-testing-helper`, Xcode tests | the runner's name or Xcode's `XCTest…` variables | `testValue` (unimplemented, for an API) |
+  /// | An Xcode preview | `XCODE_RUNNING_FOR_PREVIEWS=1` | `previewValue` |
   ///
   /// A tool can set the context itself with the environment variable
   /// `CURRENTWORLD_CONTEXT=live`, `test` or `preview`.

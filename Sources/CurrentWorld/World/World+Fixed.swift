@@ -6,8 +6,8 @@ extension World {
   /// run: `date` for every `Current.date()`, the Gregorian calendar,
   /// `en_US_POSIX`, UTC, UUIDs counted from
   /// `00000000-0000-0000-0000-000000000000`, and a private recording
-  /// notification hub. The rest is ``live``'s: the process's context, the
-  /// continuous clock, and the built-in APIs.
+  /// notification hub. The rest is ``live``'s: the process's context and
+  /// the continuous clock.
   ///
   /// It is the base that `World.test` and the demo's fixture world build
   /// on, and it suits a preview, a demo mode or a screenshot run, where

@@ -4,9 +4,9 @@ extension World {
   /// The world that code sees outside every scope, in a process whose
   /// context is `context`.
   ///
-  /// It is ``live`` with `context` for its context. In a test process the
-  /// built-in APIs refuse (``live`` does that there), app-defined keys give
-  /// their test values, and the date, calendar, locale and time zone stay
+  /// It is ``live`` with `context` for its context. In a test process
+  /// app-defined keys give their test values (an API's is unimplemented),
+  /// and the date, calendar, locale and time zone stay
   /// the machine's: a test that needs them fixed runs in a test world, and
   /// a test that reads them without one sees what the platform's own
   /// formatter sees.

@@ -1,10 +1,11 @@
 // swift-tools-version: 6.2
-// A server's view of CurrentWorld's traits: built in release with
-// `ReleaseScopes` on and the default `LiveAPIs` off. `.ci/run` builds it (see
-// `check-server-traits`): `Lean` runs concurrent per-request worlds in
-// release and shows the built-in APIs' trait-off error, and its binary must
-// not link FoundationNetworking or libcurl; `Writes` must still fail to
-// compile in release, because the trait keeps `Current` read-only.
+// A server's view of CurrentWorld: built in release with the `ReleaseScopes`
+// trait. `.ci/run` builds it (see `check-server-traits`): `Lean` imports
+// CurrentWorld alone and runs concurrent per-request worlds in release, and
+// its binary must not link FoundationNetworking or libcurl; `Networked`
+// imports CurrentWorldHTTP too, and must link them (so the check can see a
+// link); `Writes` must still fail to compile in release, because the trait
+// keeps `Current` read-only.
 import Foundation
 import PackageDescription
 
@@ -21,6 +22,12 @@ let package = Package(
     .executableTarget(
       name: "Lean",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
+    .executableTarget(
+      name: "Networked",
+      dependencies: [
+        .product(name: "CurrentWorld", package: root.lastPathComponent),
+        .product(name: "CurrentWorldHTTP", package: root.lastPathComponent),
+      ]),
     .target(
       name: "Writes",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),

@@ -31,17 +31,18 @@ import WorldServer
     }
   }
 
-  /// What a server built without the `LiveAPIs` trait answers with
-  /// `--live`: the field's error says why, and the server stays up.
-  @Test func anUnavailableServiceIsServiceUnavailable() async throws {
+  /// What the server answers where its key is unimplemented (a test
+  /// world that did not override it): the field's error says why, and the
+  /// server stays up.
+  @Test func anUnimplementedServiceIsServiceUnavailable() async throws {
     Current.catFactAPI.fetchFact = {
-      throw UnimplementedError(field: "Current.catFactAPI.fetchFact", description: "no trait")
+      throw UnimplementedError(field: "Current.catFactAPI.fetchFact", description: "not set")
     }
     let app = buildApplication(ServerOptions())
     try await app.test(.router) { client in
       let response = try await client.execute(uri: "/catfact", method: .get)
       #expect(response.status == .serviceUnavailable)
-      #expect(try decodeError(response).error == "no trait")
+      #expect(try decodeError(response).error == "not set")
     }
   }
 

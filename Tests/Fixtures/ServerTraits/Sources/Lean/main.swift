@@ -34,10 +34,4 @@ let mismatches = await withTaskGroup(of: Int.self) { group in
 print("scopes: \(requests) requests, \(mismatches) saw another request's world")
 print("outside every scope: \(Current.locale == Locale.autoupdatingCurrent ? "launch world" : "?")")
 
-do {
-  _ = try await Current.catFactAPI.fetchFact()
-  print("catFactAPI: answered, but LiveAPIs is off")
-} catch let error as UnimplementedError {
-  print("catFactAPI: \(error.description)")
-}
 print("done")
