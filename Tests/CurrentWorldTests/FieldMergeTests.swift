@@ -44,7 +44,8 @@ import Testing
     let listed = WorldStorage.Field.all.map(\.name)
     for name in Self.stored where !listed.contains(name) {
       Issue.record(
-        "\(name) is stored but not listed: add .\(name) to WorldStorage.Field.all in BuiltInFields.swift")
+        "\(name) is stored but not listed: add .\(name) to WorldStorage.Field.all in BuiltInFields.swift"
+      )
     }
     #expect(listed == Self.stored, "Field.all lists the fields in the order they are stored")
   }
@@ -53,7 +54,8 @@ import Testing
     for (place, field) in WorldStorage.Field.all.enumerated()
     where field.bit.rawValue != 1 << place {
       Issue.record(
-        "\(field.name)'s bit is \(field.bit.rawValue), not 1 << \(place): fix FieldSet.\(field.name) in World/Fields/")
+        "\(field.name)'s bit is \(field.bit.rawValue), not 1 << \(place): fix FieldSet.\(field.name) in World/Fields/"
+      )
     }
   }
 
@@ -61,7 +63,8 @@ import Testing
     let written = Set(Self.writes.map(\.name))
     for name in Self.stored where !written.contains(name) {
       Issue.record(
-        "FieldMergeTests.writes has no write of \(name): add one (a write and a check that it landed)")
+        "FieldMergeTests.writes has no write of \(name): add one (a write and a check that it landed)"
+      )
     }
   }
 
@@ -70,7 +73,13 @@ import Testing
   @Test func theTestWorldSetsEveryBuiltInField() {
     let written = World.test.edits?.fields.rawValue ?? 0
     let unset = WorldStorage.Field.all.filter { written & $0.bit.rawValue == 0 }.map(\.name)
-    #expect(unset == [], "World.test leaves these fields at their live value")
+    #expect(
+      unset == [],
+      """
+      World.test leaves these fields at their live value: give each a deterministic value in \
+      World.fixed(at:) (World/World+Fixed.swift), or in World.test \
+      (CurrentWorldTesting/World+Test.swift) if only tests need it
+      """)
   }
 
   @Test(arguments: 0..<writes.count)
