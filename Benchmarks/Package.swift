@@ -23,6 +23,8 @@ let package = Package(
       dependencies: [
         "BenchmarkHarness",
         .product(name: "CurrentWorld", package: root.lastPathComponent),
+        // The swift-dependencies CatFact client's live value.
+        .product(name: "CurrentWorldHTTP", package: root.lastPathComponent),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),

@@ -27,7 +27,7 @@ protocol CatFactFetching: Sendable {
   }
 }
 
-struct MockCatFactAPI: CatFactFetching {
+struct MockCatFactFetcher: CatFactFetching {
   let fact: CatFact
   func fetchFact() async throws -> CatFact { fact }
 }
@@ -65,7 +65,7 @@ let purring = CatFact(fact: "Cats purr.", length: 10)
 
 @Suite(.world, .timeLimit(.minutes(2))) @MainActor struct MigrationSnippets {
   @Test func protocolStyle() async {
-    let viewModel = ProtocolCatFactViewModel(api: MockCatFactAPI(fact: purring))
+    let viewModel = ProtocolCatFactViewModel(api: MockCatFactFetcher(fact: purring))
     await viewModel.fetch()
     #expect(viewModel.state == .loaded(purring))
   }

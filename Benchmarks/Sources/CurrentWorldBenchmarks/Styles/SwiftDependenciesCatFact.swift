@@ -2,16 +2,26 @@
 // "Coming from other styles". It is compiled here, in the only package that
 // may depend on swift-dependencies.
 import CurrentWorld
+import CurrentWorldHTTP
 import Dependencies
 import Foundation
 import Observation
+
+/// A fact about cats, as catfact.ninja serves it.
+struct CatFact: Codable, Equatable, Sendable {
+  var fact: String
+  var length: Int
+}
 
 struct CatFactClient: Sendable {
   var fetchFact: @Sendable () async throws -> CatFact
 }
 
 extension CatFactClient: DependencyKey {
-  static let liveValue = CatFactClient(fetchFact: { try await CatFactAPI.live().fetchFact() })
+  static let liveValue = CatFactClient(fetchFact: {
+    let client = HTTPClient.world(baseURL: URL(string: "https://catfact.ninja")!)
+    return try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
+  })
 }
 
 extension DependencyValues {
