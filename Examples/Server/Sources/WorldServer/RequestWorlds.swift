@@ -96,7 +96,7 @@ final class RequestWorlds: @unchecked Sendable {
     let language = headers.language.flatMap(negotiation.match)
     var zone = world.timeZone
     if let name = headers.zone {
-      guard let named = Self.ianaZone(name) else { return nil }
+      guard let named = TimeZone(iana: name) else { return nil }
       zone = named
     }
     if language != nil || zone != world.timeZone {
@@ -113,15 +113,5 @@ final class RequestWorlds: @unchecked Sendable {
     return Built(
       base: base, world: world,
       contentLanguage: HTTPField(name: .contentLanguage, value: world.locale.languageTag))
-  }
-
-  /// The zone that IANA's `identifier` names, or `nil`. Foundation also
-  /// takes offsets such as `GMT+3`, which it renames (`GMT+0300`) and which
-  /// are not IANA names; it renames IANA's `UTC` too, to `GMT`, on Linux.
-  static func ianaZone(_ identifier: String) -> TimeZone? {
-    guard let zone = TimeZone(identifier: identifier),
-      zone.identifier == identifier || identifier == "UTC"
-    else { return nil }
-    return zone
   }
 }

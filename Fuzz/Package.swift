@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+// libFuzzer targets, one per input a stranger controls. A package of its
+// own, outside the products; `Fuzz/run` builds it with
+// `--sanitize=fuzzer --sanitize=address` and runs each target on its seed
+// corpus in `Corpus/`.
+import Foundation
+import PackageDescription
+
+// The root package's identity is its folder's name, which differs between
+// clones, so it is read from the path rather than written down.
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+
+// libFuzzer brings `main`; each target defines `LLVMFuzzerTestOneInput`.
+let library: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+  name: "Fuzz",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(path: root.path)],
+  targets: [
+    // `Accept-Language` and the time-zone header, as the example server
+    // reads them (its two files, linked here as they are).
+    .executableTarget(name: "FuzzNegotiation", swiftSettings: library),
+    // The HTTP client's handling of a response: status, headers, body.
+    .executableTarget(
+      name: "FuzzResponse",
+      dependencies: [.product(name: "CurrentWorldHTTP", package: root.lastPathComponent)],
+      swiftSettings: library),
+    // Building a request from an endpoint's method, path, query, headers
+    // and token.
+    .executableTarget(
+      name: "FuzzRequest",
+      dependencies: [.product(name: "CurrentWorldHTTP", package: root.lastPathComponent)],
+      swiftSettings: library),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+../../../Examples/Server/Sources/WorldServer/LanguageNegotiation.swift
