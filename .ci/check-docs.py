@@ -23,6 +23,10 @@ checked = 0
 for module in modules:
     landing = pathlib.Path(f"Sources/{module}/{module}.docc/{module}.md").read_text()
     paths = [folder / f"{module}.symbols.json", *folder.glob(f"{module}@*.symbols.json")]
+    if not paths[0].exists():
+        # A module whose graph was not written was not checked at all.
+        problems.append(f"{module}: no symbol graph in {folder}; was the module built?")
+        continue
     for path in sorted(p for p in paths if p.exists()):
         graph = json.loads(path.read_text())
         for symbol in graph["symbols"]:

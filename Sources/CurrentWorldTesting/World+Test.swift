@@ -20,9 +20,9 @@
     /// test sets a clock: a ``TestClock`` to advance, or an
     /// ``ImmediateClock`` for code that should wait straight through. The
     /// HTTP client's timeout never fires on it. Calling an API whose key's
-    /// `testValue` is ``unimplemented(_:fileID:filePath:line:column:)-5j9rd``,
-    /// and that the test did not override, fails the test, names the field
-    /// and the line that overrides it, and throws `UnimplementedError`.
+    /// `testValue` is `unimplemented(_:)`, and that the test did not
+    /// override, fails the test, names the field and the line that
+    /// overrides it, and throws `UnimplementedError`.
     ///
     /// ```swift
     /// await withWorld(.test) {
