@@ -41,6 +41,16 @@
             for _ in 0..<n { blackHole(Current.date()) }
           }
         },
+        // swift-dependencies' read, built the same way as Current here, so
+        // that a read is compared with a read of the same build.
+        Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made once") { n in
+          withDependencies {
+            $0.date = .constant(fixedDate)
+          } operation: {
+            let dependency = Dependency(\.date)
+            for _ in 0..<n { blackHole(dependency.wrappedValue.now) }
+          }
+        },
         Case(name: "CurrentWorld overridable: Current.date(), 3 nested scopes") { n in
           withWorld {
             $0.date = cheapDate
