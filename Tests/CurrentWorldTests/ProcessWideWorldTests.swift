@@ -66,7 +66,7 @@ extension World {
     #expect(abs(world.date().timeIntervalSinceNow) < 60)
   }
 
-  @Test func aPreviewWorldGivesPreviewValuesAndLiveAPIs() {
+  @Test func aPreviewWorldGivesPreviewValuesElseLiveOnes() {
     let preview = World.processWide(.preview)
     #expect(preview.context == .preview)
     #expect(preview.previewed == "preview")
