@@ -16,7 +16,11 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
   ],
   targets: [
-    .target(name: "BenchmarkHarness"),
+    // Timing, the baselines, and swift-dependencies' cases that every build
+    // measures beside its own.
+    .target(
+      name: "BenchmarkHarness",
+      dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]),
     // CurrentWorld as apps ship it, beside swift-dependencies.
     .executableTarget(
       name: "CurrentWorldBenchmarks",
@@ -30,12 +34,12 @@ let package = Package(
     ),
     // The overridable `Current`, beside swift-dependencies built the same
     // way: optimized with DEBUG defined, and at -Onone, as tests run.
+    // (swift-dependencies' cases come through the harness.)
     .executableTarget(
       name: "OverridableBenchmarks",
       dependencies: [
         "BenchmarkHarness",
         .product(name: "CurrentWorld", package: root.lastPathComponent),
-        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     // The first read of `Current` in a fresh release process, one read per

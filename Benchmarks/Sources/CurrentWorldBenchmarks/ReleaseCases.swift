@@ -21,14 +21,7 @@
           for _ in 0..<n { blackHole(Current.date()) }
         },
         Baselines.bareWithValue,
-        Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made once") { n in
-          withDependencies {
-            $0.date = .constant(fixedDate)
-          } operation: {
-            let dependency = Dependency(\.date)
-            for _ in 0..<n { blackHole(dependency.wrappedValue.now) }
-          }
-        },
+        Peers.dependencyRead,
         Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made per read") { n in
           withDependencies {
             $0.date = .constant(fixedDate)
@@ -36,15 +29,7 @@
             for _ in 0..<n { blackHole(Dependency(\.date).wrappedValue.now) }
           }
         },
-        Case(name: "swift-dependencies: withDependencies, one override") { n in
-          for index in 0..<n {
-            withDependencies {
-              $0.date = .constant(fixedDate)
-            } operation: {
-              blackHole(index)
-            }
-          }
-        },
+        Peers.withDependenciesOneOverride,
         Case(name: "DateFormatter, new and configured each time, formatting a date") { n in
           for _ in 0..<n {
             let formatter = DateFormatter()

@@ -1,7 +1,6 @@
 #if DEBUG
   import BenchmarkHarness
   import CurrentWorld
-  import Dependencies
   import Foundation
 
   /// An app-defined dependency, for the cost of reading one.
@@ -24,8 +23,6 @@
   /// Cases measured in the optimized build with DEBUG defined, where
   /// `Current` can be overridden.
   enum OverridableCases {
-    static let fixedDate = Date(timeIntervalSinceReferenceDate: 1)
-
     static var all: [Case] {
       Current.date = cheapDate
       return [
@@ -41,16 +38,7 @@
             for _ in 0..<n { blackHole(Current.date()) }
           }
         },
-        // swift-dependencies' read, built the same way as Current here, so
-        // that a read is compared with a read of the same build.
-        Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made once") { n in
-          withDependencies {
-            $0.date = .constant(fixedDate)
-          } operation: {
-            let dependency = Dependency(\.date)
-            for _ in 0..<n { blackHole(dependency.wrappedValue.now) }
-          }
-        },
+        Peers.dependencyRead,
         Case(name: "CurrentWorld overridable: Current.date(), 3 nested scopes") { n in
           withWorld {
             $0.date = cheapDate
@@ -89,15 +77,7 @@
             withWorld(world) { blackHole(index) }
           }
         },
-        Case(name: "swift-dependencies: withDependencies, one override") { n in
-          for index in 0..<n {
-            withDependencies {
-              $0.date = .constant(fixedDate)
-            } operation: {
-              blackHole(index)
-            }
-          }
-        },
+        Peers.withDependenciesOneOverride,
         Case(name: "CurrentWorld overridable: Current.date = …, in a scope") { n in
           withWorld(Current) {
             for _ in 0..<n { Current.date = cheapDate }

@@ -12,8 +12,9 @@ final class WorldStorage: Sendable {
   /// The root of the scope that stored this storage, or that stored the
   /// storage it was written from (see ``ScopeState/root``): a world read
   /// from that scope and then changed is merged back into it, field by
-  /// field, rather than replacing it. `nil` for a root and for a storage
-  /// that no scope stored.
+  /// field, rather than replacing it. `nil` for a root, for a storage
+  /// written from a root before its scope stored anything, and for one that
+  /// no scope stored.
   let scope: WorldStorage?
 
   init(_ fields: consuming Fields, scope: WorldStorage? = nil) {
