@@ -10,6 +10,9 @@ let package = Package(
     // For app targets that call backend APIs: HTTPClient (and its world-aware
     // client), Endpoint, APIError.
     .library(name: "CurrentWorldHTTP", targets: ["CurrentWorldHTTP"]),
+    // For the server integrations and any server framework: a request's
+    // world from its headers (language negotiation, time-zone header).
+    .library(name: "CurrentWorldServer", targets: ["CurrentWorldServer"]),
     // For test targets only.
     .library(name: "CurrentWorldTesting", targets: ["CurrentWorldTesting"]),
     .executable(name: "world-demo", targets: ["world-demo"]),
@@ -31,6 +34,9 @@ let package = Package(
     // HTTP is layered on the core, never the other way round: importing
     // CurrentWorld alone shows no HTTP name, and links no FoundationNetworking.
     .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
+    // What every server integration shares, with no framework: it reads
+    // header values as strings.
+    .target(name: "CurrentWorldServer", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
     // link them.
@@ -78,6 +84,10 @@ let package = Package(
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
       ]
+    ),
+    .testTarget(
+      name: "CurrentWorldServerTests",
+      dependencies: ["CurrentWorldServer", "CurrentWorld", "CurrentWorldTesting", "TestHelpers"]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that
     // every snippet in an article is found here.

@@ -18,9 +18,15 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [.package(path: root.path)],
   targets: [
-    // `Accept-Language` and the time-zone header, as the example server
-    // reads them (its two files, linked here as they are).
-    .executableTarget(name: "FuzzNegotiation", swiftSettings: library),
+    // `Accept-Language` and the time-zone header, through CurrentWorldServer's
+    // public API, as every server integration reads them.
+    .executableTarget(
+      name: "FuzzNegotiation",
+      dependencies: [
+        .product(name: "CurrentWorld", package: root.lastPathComponent),
+        .product(name: "CurrentWorldServer", package: root.lastPathComponent),
+      ],
+      swiftSettings: library),
     // The HTTP client's handling of a response: status, headers, body.
     .executableTarget(
       name: "FuzzResponse",

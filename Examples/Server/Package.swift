@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
-// CurrentWorld on a server: a world per request on Hummingbird. A package of
-// its own, so that the root package keeps no dependencies.
+// CurrentWorld on a server: an app on CurrentWorldHummingbird, a world per
+// request with one line of middleware. A package of its own, so that the
+// root package keeps no dependencies.
 //
 //   swift run --package-path Examples/Server world-server
 //   swift test --package-path Examples/Server
@@ -21,8 +22,9 @@ let package = Package(
     .executable(name: "world-server-load", targets: ["world-server-load"]),
   ],
   dependencies: [
-    // ReleaseScopes: a world per request in release builds too.
-    .package(path: root.path, traits: ["ReleaseScopes"]),
+    .package(path: root.appendingPathComponent("Integrations/CurrentWorldHummingbird").path),
+    // CurrentWorldHTTP for the live cat fact, CurrentWorldTesting for tests.
+    .package(path: root.path),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     // The load check's client; Hummingbird's testing library uses it too.
@@ -32,7 +34,7 @@ let package = Package(
     .target(
       name: "WorldServer",
       dependencies: [
-        .product(name: "CurrentWorld", package: currentWorld),
+        .product(name: "CurrentWorldHummingbird", package: "CurrentWorldHummingbird"),
         // The live cat fact (--live): the server declares its own API.
         .product(name: "CurrentWorldHTTP", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -43,14 +45,14 @@ let package = Package(
       name: "world-server-load",
       dependencies: [
         "WorldServer",
-        .product(name: "CurrentWorld", package: currentWorld),
+        .product(name: "CurrentWorldHummingbird", package: "CurrentWorldHummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     .testTarget(
       name: "WorldServerTests",
       dependencies: [
         "WorldServer",
-        .product(name: "CurrentWorld", package: currentWorld),
+        .product(name: "CurrentWorldHummingbird", package: "CurrentWorldHummingbird"),
         .product(name: "CurrentWorldTesting", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

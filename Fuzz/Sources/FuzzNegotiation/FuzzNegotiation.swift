@@ -1,3 +1,5 @@
+import CurrentWorld
+import CurrentWorldServer
 import Foundation
 
 /// A few locales to negotiate among.
@@ -7,6 +9,9 @@ let negotiations = [
   (LanguageNegotiation(identifiers: offered), Set(offered)),
   (LanguageNegotiation(), Set(Locale.availableIdentifiers)),
 ]
+/// Request worlds, as the middleware makes them, from a fixed server world.
+let worlds = RequestWorlds(languages: negotiations[0].0)
+let server = World.fixed(at: Date(timeIntervalSince1970: 0))
 
 /// The input, as a header value: `Accept-Language`, then the time-zone
 /// header. Oracle: no crash, a result from the allowed set, and the same
@@ -24,12 +29,39 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         "Accept-Language \(header.debugDescription) gave \(locale.identifier), not offered")
     }
   }
-  let zone = TimeZone(iana: header)
-  if let zone, zone.identifier != header, header != "UTC" {
-    fatalError("Time-Zone \(header.debugDescription) gave \(zone.identifier), not an IANA name")
+  let language = negotiations[0].0.match(header)?.identifier ?? server.locale.identifier
+  let zone = zone(header)
+  if let zone, zone != header, header != "UTC" {
+    fatalError("Time-Zone \(header.debugDescription) gave \(zone), not an IANA name")
   }
-  if TimeZone(iana: header)?.identifier != zone?.identifier {
+  if self.zone(header) != zone {
     fatalError("Time-Zone \(header.debugDescription) gave two answers")
   }
+  // Both headers at once, through the cache: the same answers.
+  guard let both = try? worlds.world(acceptLanguage: header, timeZone: header, from: server)
+  else {
+    if zone != nil { fatalError("Time-Zone \(header.debugDescription) failed beside a language") }
+    return 0
+  }
+  if both.world.locale.identifier != language
+    || both.world.timeZone.identifier != zone
+      && header != "UTC"
+  {
+    fatalError("\(header.debugDescription) gave another world through the cache")
+  }
   return 0
+}
+
+/// The zone that a request naming `header` computes in, or `nil` when it
+/// was refused with the typed error that names the value.
+func zone(_ header: String) -> String? {
+  do {
+    return try worlds.world(acceptLanguage: nil, timeZone: header, from: server).world.timeZone
+      .identifier
+  } catch {
+    if error.value != header || error.header != "Time-Zone" {
+      fatalError("Time-Zone \(header.debugDescription) refused as \(error.value.debugDescription)")
+    }
+    return nil
+  }
 }

@@ -1,5 +1,5 @@
-import CurrentWorld
 import CurrentWorldHTTP
+import CurrentWorldHummingbird
 import Foundation
 
 /// A fact about cats, as catfact.ninja serves it.

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import Foundation
 import Hummingbird
 
@@ -84,4 +84,11 @@ enum Routes {
     let time = Current.dateFormatter(dateStyle: .none, timeStyle: .long).string(from: now)
     return "\(end) · \(time)"
   }
+}
+
+extension Locale {
+  /// The locale as a BCP 47 tag (`es-AR`), as `Content-Language` spells it.
+  /// Made from the identifier: on Linux the autoupdating locale answers its
+  /// identifier (`en_001`) unconverted.
+  public var languageTag: String { Locale(identifier: identifier).identifier(.bcp47) }
 }

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import Foundation
 
 /// The server's command line: `--port`, `--hostname`, `--date`, `--locale`,

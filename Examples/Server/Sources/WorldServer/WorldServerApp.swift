@@ -1,7 +1,7 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import Hummingbird
 
-/// The server: the world middleware, then the routes.
+/// The server: the world middleware (CurrentWorldHummingbird), then the routes.
 ///
 /// Build it where `Current` is the world requests should start from: after
 /// `World.bootstrap` in `main`, or inside a test's own world.

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import CurrentWorld
+import CurrentWorldHummingbird
 import Foundation
 import WorldServer
 

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import Foundation
 import WorldServer
 

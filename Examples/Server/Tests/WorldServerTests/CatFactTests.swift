@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import CurrentWorldTesting
 import Foundation
 import Hummingbird

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import CurrentWorldTesting
 import Foundation
 import Hummingbird
@@ -75,9 +75,9 @@ import WorldServer
         uri: "/now", method: .get, headers: headers(zone: zone))
       #expect(response.status == .badRequest)
       #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-      let error = try decodeError(response)
-      #expect(error.header == "Time-Zone")
-      #expect(error.error.contains("Time-Zone: \(zone) is not an IANA time zone"))
+      #expect(
+        try decodeHTTPErrorMessage(response)
+          == "Time-Zone: \(zone) is not an IANA time zone identifier, such as Europe/Madrid.")
     }
   }
 

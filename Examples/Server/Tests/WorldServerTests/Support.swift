@@ -1,3 +1,4 @@
+import CurrentWorldHummingbird
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -19,12 +20,12 @@ func headers(language: String? = nil, zone: String? = nil) -> HTTPFields {
 }
 
 /// What the platform's own `DateFormatter` writes for `date` with the
-/// `.full` styles in `locale` and `zone`: the expected `text` of `/now`.
+/// `.full` styles in `locale` and `zone`, in the calendar it picks for the
+/// locale: the expected `text` of `/now`.
 func platformFullText(_ date: Date, locale: String, zone: String) -> String {
   let formatter = DateFormatter()
   formatter.locale = Locale(identifier: locale)
   formatter.timeZone = TimeZone(identifier: zone)
-  formatter.calendar = Calendar(identifier: .gregorian)
   formatter.dateStyle = .full
   formatter.timeStyle = .full
   return formatter.string(from: date)
@@ -65,4 +66,15 @@ struct ErrorAnswer: Decodable, Equatable {
 
 func decodeError(_ response: TestResponse) throws -> ErrorAnswer {
   try JSONDecoder().decode(ErrorAnswer.self, from: Data(String(buffer: response.body).utf8))
+}
+
+/// Hummingbird's JSON error answer, `{"error": {"message": "…"}}`, as the
+/// world middleware's `HTTPError` is written: its message.
+func decodeHTTPErrorMessage(_ response: TestResponse) throws -> String {
+  struct Answer: Decodable {
+    struct Error: Decodable { var message: String }
+    var error: Error
+  }
+  return try JSONDecoder().decode(Answer.self, from: Data(String(buffer: response.body).utf8))
+    .error.message
 }

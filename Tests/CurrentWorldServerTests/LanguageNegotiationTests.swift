@@ -1,10 +1,10 @@
+import CurrentWorldServer
 import Foundation
 import Testing
-import WorldServer
 
 /// `Accept-Language` negotiation, on a fixed list of locales so that the
 /// answers do not depend on the platform's.
-@Suite struct NegotiationTests {
+@Suite struct LanguageNegotiationTests {
   static let negotiation = LanguageNegotiation(identifiers: [
     "en", "en_GB", "es", "es_419", "es_AR", "fr", "fr_CH", "de", "zh_Hant_TW",
   ])
@@ -39,10 +39,19 @@ import WorldServer
 
   @Test(arguments: [
     "de;q=1.5", "de;q=0.1234", "de;q=", "de;x=1", "de;q=0.5;q=0.4", "d3", "de--AT",
-    "de_AT", "abcdefghi", "de-abcdefghi", "de;", ",;", "dé",
+    "de_AT", "abcdefghi", "de-abcdefghi", "de;", ",;", "dé", "de;q=1.001", "de;q=2",
+    "de;q=.5", "de;q=0.5x", "de;q=01",
   ])
   func aMalformedHeaderGivesTheFallback(_ header: String) {
     #expect(Self.pick(header) == "it_IT", "\(header)")
+  }
+
+  @Test(arguments: [
+    ("fr;q=0., de;q=0.1", "de"), ("fr;q=0.001, de;q=0.01", "de"), ("fr;q=1., de;q=1.000", "fr"),
+    ("de;Q=0.5, fr;q=0.4", "de"),
+  ])
+  func everyQualityThatRFC9110AllowsIsRead(_ header: String, _ expected: String) {
+    #expect(Self.pick(header) == expected, "\(header)")
   }
 
   @Test func emptyListElementsAreAllowed() {

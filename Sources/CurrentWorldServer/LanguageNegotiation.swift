@@ -1,7 +1,18 @@
 import Foundation
 
 /// Picks a locale for a request from its `Accept-Language` header
-/// (RFC 9110 §12.5.4), among the locales the platform has.
+/// (RFC 9110 §12.5.4), among the locales a server supports.
+///
+/// The world middleware uses one; it is public so that code outside a
+/// request (a job, a WebSocket handshake, another framework) negotiates the
+/// same way:
+///
+/// ```swift
+/// let languages = LanguageNegotiation(identifiers: ["en", "es", "es_AR", "fr"])
+/// languages.match("es-AR;q=0.9, fr;q=0.8")  // es_AR
+/// languages.match("es-MX, en;q=0.5")        // es: es-MX was not supported
+/// languages.match("de")                     // nil: the server's locale
+/// ```
 ///
 /// Ranges are tried by their quality, highest first, ties in the order
 /// written; a range matches a locale with the same identifier, or, with its
@@ -12,8 +23,8 @@ public struct LanguageNegotiation: Sendable {
   /// The locale identifiers to choose from, lowercased, with `-` for `_`.
   private let available: [String: String]
 
-  /// Negotiates among `identifiers`: by default, every locale the platform
-  /// has.
+  /// Negotiates among `identifiers` (`es_AR` and `es-AR` are the same):
+  /// by default, every locale the platform has.
   public init(identifiers: [String] = Locale.availableIdentifiers) {
     var available: [String: String] = [:]
     for identifier in identifiers {
@@ -83,10 +94,21 @@ public struct LanguageNegotiation: Sendable {
       $0.trimmingCharacters(in: .whitespaces)
     }
     guard pair.count == 2, pair[0].lowercased() == "q" else { return nil }
-    let value = pair[1]
-    let pattern = #/^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$/#
-    guard value.wholeMatch(of: pattern) != nil else { return nil }
-    return Double(value)
+    // `0`, `0.`, `0.5`, `0.125`, `1`, `1.`, `1.000`: RFC 9110's qvalue.
+    let value = pair[1].utf8
+    guard let first = value.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"),
+      value.count <= 5
+    else { return nil }
+    let fraction = value.dropFirst()
+    if let dot = fraction.first {
+      guard dot == UInt8(ascii: "."),
+        fraction.dropFirst().allSatisfy({
+          first == UInt8(ascii: "0")
+            ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) : $0 == UInt8(ascii: "0")
+        })
+      else { return nil }
+    }
+    return Double(pair[1])
   }
 
   private static func key(_ identifier: String) -> String {

@@ -1,4 +1,4 @@
-import CurrentWorld
+import CurrentWorldHummingbird
 import CurrentWorldTesting
 import Dispatch
 import Foundation
@@ -7,16 +7,15 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@testable import WorldServer
+@testable import CurrentWorldHummingbird
 
 /// Work that a handler starts outside the task tree gets the request's
 /// world through `SharedWorld`; the middleware's world reaches middleware
 /// inside it, and the body stays in it behind middleware outside it.
 @Suite(.world, .timeLimit(.minutes(1))) struct EscapeTests {
-  /// Reads `Current.locale` in a detached task, in a GCD callback, and in
-  /// a stored callback, each carried by `SharedWorld`, and answers all
-  /// three.
-  static func escapingRoute(_ router: Router<BasicRequestContext>) {
+  @Test func detachedGCDAndStoredCallbackWorkSeesTheRequestsWorld() async throws {
+    let router = Router()
+    router.add(middleware: WorldMiddleware())
     router.get("escapes") { _, _ -> String in
       let world = SharedWorld()
       let detached = await Task.detached { world.run { Current.locale.identifier } }.value
@@ -29,12 +28,6 @@ import Testing
       let viaCallback = await Task.detached { stored() }.value
       return "\(detached) \(viaGCD) \(viaCallback)"
     }
-  }
-
-  @Test func detachedAndCallbackWorkSeesTheRequestsWorld() async throws {
-    let router = Router()
-    router.add(middleware: WorldMiddleware())
-    Self.escapingRoute(router)
     let app = Application(router: router)
     try await app.test(.router) { client in
       let response = try await client.execute(
@@ -72,7 +65,6 @@ import Testing
 
   @Test func middlewareOnEitherSideKeepsTheRequestsWorld() async throws {
     Current.clock = ImmediateClock()
-    Current.date = { serverDate }
     let router = Router()
     router.add(middleware: OuterMiddleware())
     router.add(middleware: WorldMiddleware())

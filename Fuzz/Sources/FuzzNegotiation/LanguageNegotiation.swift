@@ -1,1 +1,0 @@
-../../../Examples/Server/Sources/WorldServer/LanguageNegotiation.swift

@@ -1,0 +1,67 @@
+import CurrentWorld
+import CurrentWorldServer
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+/// The rule: a request computes in its negotiated locale's own calendar, as
+/// the platform's `DateFormatter` does for that locale, unless the server
+/// set a calendar other than its locale's, or asked for `.server`.
+@Suite(.world, .timeLimit(.minutes(1))) struct RequestCalendarTests {
+  static let languages = LanguageNegotiation(identifiers: [
+    "en_US", "th_TH", "fa_IR", "ar_SA", "ja_JP",
+  ])
+  static let moment = Date(timeIntervalSince1970: 1_790_000_000)
+
+  /// What the platform writes for `locale` and `zone`, in the calendar
+  /// that its own formatter picks for the locale.
+  static func platform(_ locale: String, _ zone: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: locale)
+    formatter.timeZone = TimeZone(identifier: zone)
+    formatter.dateStyle = .full
+    formatter.timeStyle = .short
+    return formatter.string(from: moment)
+  }
+
+  static func request(_ language: String, calendar: RequestCalendar = .followsLocale) throws
+    -> World
+  {
+    try RequestWorlds(languages: languages, calendar: calendar)
+      .world(acceptLanguage: language, timeZone: "Asia/Tehran", from: Current).world
+  }
+
+  @Test(arguments: ["th-TH", "fa-IR", "ar-SA", "ja-JP", "en-US"])
+  func aRequestWritesDatesAsThePlatformDoesForItsLocale(_ language: String) throws {
+    Current.locale = Locale(identifier: "en_US")
+    Current.calendar = Calendar(identifier: .gregorian)
+    let world = try Self.request(language)
+    let identifier = language.replacingOccurrences(of: "-", with: "_")
+    #expect(world.calendar.identifier == Locale(identifier: identifier).calendar.identifier)
+    let text = world.dateFormatter(dateStyle: .full, timeStyle: .short).string(from: Self.moment)
+    #expect(text == Self.platform(identifier, "Asia/Tehran"))
+  }
+
+  @Test func thePlatformsCalendarsDifferForTheseLocales() {
+    // Otherwise the test above could not tell the rule from its absence.
+    #expect(Locale(identifier: "th_TH").calendar.identifier == .buddhist)
+    #expect(Locale(identifier: "fa_IR").calendar.identifier == .persian)
+  }
+
+  @Test func aCalendarTheServerSetOnPurposeIsKept() throws {
+    Current.locale = Locale(identifier: "en_US")
+    Current.calendar = Calendar(identifier: .japanese)
+    let world = try Self.request("th-TH")
+    #expect(world.calendar.identifier == .japanese)
+    #expect(world.calendar.locale?.identifier == "th_TH")
+    #expect(world.calendar.timeZone.identifier == "Asia/Tehran")
+  }
+
+  @Test func theServerRuleKeepsTheServersCalendarForEveryLocale() throws {
+    Current.locale = Locale(identifier: "en_US")
+    Current.calendar = Calendar(identifier: .gregorian)
+    let world = try Self.request("th-TH", calendar: .server)
+    #expect(world.calendar.identifier == .gregorian)
+    #expect(world.calendar.locale?.identifier == "th_TH")
+  }
+}
