@@ -121,6 +121,12 @@ public struct RequestWorld: Sendable {
   /// The request's locale as a BCP 47 tag (`es-AR`), for the response's
   /// `Content-Language`.
   public var contentLanguage: String
+
+  /// A request's world and the language that its response names.
+  public init(world: World, contentLanguage: String) {
+    self.world = world
+    self.contentLanguage = contentLanguage
+  }
 }
 
 /// Which calendar a request computes in.

@@ -1,0 +1,112 @@
+import CurrentWorld
+import CurrentWorldServer
+import Vapor
+
+/// Runs each request in a world of its own, made from the server's world.
+///
+/// - `locale` is negotiated from `Accept-Language` (RFC 4647 lookup among
+///   the supported languages) and echoed in `Content-Language`; a malformed
+///   header gives the server's locale, as HTTP allows;
+/// - `timeZone` comes from a `Time-Zone` header holding an IANA
+///   identifier; an unknown one is answered `400` with Vapor's JSON error
+///   (an `Abort`), naming the header;
+/// - `calendar` follows the negotiated locale (see ``RequestCalendar``);
+/// - `update`, if given, changes the request's world from the request: an
+///   authenticated user, a request ID, a logger.
+///
+/// ```swift
+/// app.middleware.use(WorldMiddleware())
+/// ```
+///
+/// It is a future-based `Middleware` on purpose: it runs the rest of the
+/// chain on the request's event loop inside the request's world, so that
+/// synchronous route closures and middleware after it see that world too,
+/// and async ones inherit it. What runs later in a future's callback, or
+/// writes a streamed body, does not: read ``Vapor/Request/world`` there.
+/// The article "A world per request on Vapor" has the table.
+///
+/// Add it where `Current` is the world that requests start from: in
+/// `configure` after `World.bootstrap`, or in a test's own world.
+public struct WorldMiddleware: Middleware {
+  /// Changes a request's world from the request, after its headers did.
+  public typealias Update =
+    @Sendable (_ world: inout World, _ request: Request) async throws ->
+    Void
+
+  private let server: SharedWorld
+  private let worlds: RequestWorlds
+  private let update: Update?
+
+  /// A middleware whose requests start from the world that `Current` sees
+  /// where it is made.
+  ///
+  /// - Parameters:
+  ///   - languages: The languages the server supports: every locale the
+  ///     platform has, by default.
+  ///   - timeZoneHeader: The header that names the request's time zone.
+  ///   - calendar: Whether a request's calendar follows its locale.
+  ///   - update: Changes each request's world from the request; what it
+  ///     throws reaches Vapor's `ErrorMiddleware` as a handler's would.
+  public init(
+    languages: LanguageNegotiation = LanguageNegotiation(),
+    timeZoneHeader: String = "Time-Zone",
+    calendar: RequestCalendar = .followsLocale,
+    update: Update? = nil
+  ) {
+    server = SharedWorld()
+    worlds = RequestWorlds(languages: languages, timeZoneHeader: timeZoneHeader, calendar: calendar)
+    self.update = update
+  }
+
+  /// Runs `next` in the request's world on the request's event loop, and
+  /// names the request's language in `Content-Language`.
+  ///
+  /// The returned future fails with `Abort(.badRequest)` for a time zone
+  /// that is not an IANA identifier, or with what `update` throws.
+  public func respond(to request: Request, chainingTo next: any Responder)
+    -> EventLoopFuture<Response>
+  {
+    let headers = request.headers
+    // A header that repeats is joined with commas, as HTTP joins it.
+    let language = headers[.acceptLanguage].nilIfEmpty?.joined(separator: ", ")
+    let zone = headers[worlds.timeZoneHeader].nilIfEmpty?.joined(separator: ", ")
+    var made: RequestWorld
+    do {
+      made = try worlds.world(
+        acceptLanguage: language, timeZone: zone, from: server.run { Current })
+    } catch {
+      return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: error.description))
+    }
+    guard let update else { return respond(to: request, in: made, chainingTo: next) }
+    let contentLanguage = made.contentLanguage
+    return request.eventLoop.makeFutureWithTask { [made] in
+      var world = made.world
+      try await update(&world, request)
+      return world
+    }.flatMap { world in
+      respond(
+        to: request, in: RequestWorld(world: world, contentLanguage: contentLanguage),
+        chainingTo: next)
+    }
+  }
+
+  private func respond(to request: Request, in made: RequestWorld, chainingTo next: any Responder)
+    -> EventLoopFuture<Response>
+  {
+    request.storage[RequestWorldKey.self] = made.world
+    // On the event loop, a future that has its value runs its callbacks at
+    // once: a synchronous route closure then runs inside the scope below.
+    guard request.eventLoop.inEventLoop else {
+      return request.eventLoop.flatSubmit { respond(to: request, in: made, chainingTo: next) }
+    }
+    let contentLanguage = made.contentLanguage
+    return withWorld(made.world) { next.respond(to: request) }.map { response in
+      response.headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
+      return response
+    }
+  }
+}
+
+extension Array {
+  fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
+}
