@@ -2,7 +2,8 @@
 """Fails when a Swift code block in a DocC article or the README is not
 compiled as it reads.
 
-Every ```swift block in the articles of Sources/*/*.docc and in README.md
+Every ```swift block in the articles of Sources/*/*.docc, of the integration
+packages' catalogs (Integrations/*/Sources/*/*.docc) and in README.md
 must appear, line by line (indentation and blank lines aside), in one Swift
 file that a build compiles: the documentation tests, the examples, the
 sources, or the Benchmarks package (the only place swift-dependencies code
@@ -67,8 +68,11 @@ class Compiled:
 
 
 compiled = []
-for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources"]:
+for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources", "Integrations"]:
     for path in sorted((root / folder).rglob("*.swift")):
+        # A scratch folder holds the dependencies' sources, not ours.
+        if any(part.startswith(".build") for part in path.relative_to(root).parts):
+            continue
         if any(part.startswith(".build") for part in path.parts):
             continue  # a build folder's copies of other packages
         compiled.append(Compiled(path))
@@ -95,7 +99,9 @@ problems = []
 checked = 0
 MANIFEST_FRAGMENTS = ("dependencies: [", ".target(name: \"MyApp\"")
 
-for article in sorted(root.glob("Sources/*/*.docc/*.md")) + [root / "README.md"]:
+articles = root.glob("Sources/*/*.docc/*.md")
+integration_articles = root.glob("Integrations/*/Sources/*/*.docc/*.md")
+for article in sorted(articles) + sorted(integration_articles) + [root / "README.md"]:
     text = article.read_text()
     for match in re.finditer(r"^```swift\n(.*?)^```", text, re.S | re.M):
         block = [line.strip() for line in match.group(1).splitlines() if line.strip()]

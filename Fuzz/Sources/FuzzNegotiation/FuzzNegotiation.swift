@@ -30,11 +30,11 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
   }
   let language = negotiations[0].0.match(header)?.identifier ?? server.locale.identifier
-  let zone = zone(header)
+  let zone = requestZone(header)
   if let zone, zone != header, header != "UTC" {
     fatalError("Time-Zone \(header.debugDescription) gave \(zone), not an IANA name")
   }
-  if self.zone(header) != zone {
+  if requestZone(header) != zone {
     fatalError("Time-Zone \(header.debugDescription) gave two answers")
   }
   // Both headers at once, through the cache: the same answers.
@@ -54,7 +54,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
 /// The zone that a request naming `header` computes in, or `nil` when it
 /// was refused with the typed error that names the value.
-func zone(_ header: String) -> String? {
+func requestZone(_ header: String) -> String? {
   do {
     return try worlds.world(acceptLanguage: nil, timeZone: header, from: server).world.timeZone
       .identifier
