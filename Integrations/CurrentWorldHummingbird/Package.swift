@@ -15,7 +15,9 @@ let package = Package(
   name: "CurrentWorldHummingbird",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
   products: [
-    .library(name: "CurrentWorldHummingbird", targets: ["CurrentWorldHummingbird"])
+    .library(name: "CurrentWorldHummingbird", targets: ["CurrentWorldHummingbird"]),
+    // For test targets only: CurrentWorldTesting, re-exported.
+    .library(name: "CurrentWorldHummingbirdTesting", targets: ["CurrentWorldHummingbirdTesting"]),
   ],
   dependencies: [
     // ReleaseScopes: a world per request in release builds too.
@@ -32,6 +34,9 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]),
+    .target(
+      name: "CurrentWorldHummingbirdTesting",
+      dependencies: [.product(name: "CurrentWorldTesting", package: currentWorld)]),
     .testTarget(
       name: "CurrentWorldHummingbirdTests",
       dependencies: [

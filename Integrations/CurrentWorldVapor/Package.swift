@@ -15,7 +15,9 @@ let package = Package(
   name: "CurrentWorldVapor",
   platforms: [.macOS(.v14)],
   products: [
-    .library(name: "CurrentWorldVapor", targets: ["CurrentWorldVapor"])
+    .library(name: "CurrentWorldVapor", targets: ["CurrentWorldVapor"]),
+    // For test targets only: CurrentWorldTesting, re-exported.
+    .library(name: "CurrentWorldVaporTesting", targets: ["CurrentWorldVaporTesting"]),
   ],
   dependencies: [
     // ReleaseScopes: a world per request in release builds too.
@@ -30,6 +32,9 @@ let package = Package(
         .product(name: "CurrentWorldServer", package: currentWorld),
         .product(name: "Vapor", package: "vapor"),
       ]),
+    .target(
+      name: "CurrentWorldVaporTesting",
+      dependencies: [.product(name: "CurrentWorldTesting", package: currentWorld)]),
     .testTarget(
       name: "CurrentWorldVaporTests",
       dependencies: [
