@@ -27,6 +27,9 @@ let package = Package(
     .package(path: root.path),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    // The in-process cost measure: a channel for the request context, a logger.
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     // The load check's client; Hummingbird's testing library uses it too.
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
   ],
@@ -39,6 +42,8 @@ let package = Package(
         .product(name: "CurrentWorldHTTP", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(name: "world-server", dependencies: ["WorldServer"]),
     .executableTarget(

@@ -2,7 +2,7 @@ import CurrentWorldHummingbird
 import Foundation
 
 /// The server's command line: `--port`, `--hostname`, `--date`, `--locale`,
-/// `--time-zone`, `--live` and `--no-world`.
+/// `--time-zone`, `--live`, `--no-world` and `--measure-middleware`.
 public struct ServerOptions: Equatable, Sendable {
   /// The port to listen on.
   public var port = 8080
@@ -19,6 +19,8 @@ public struct ServerOptions: Equatable, Sendable {
   /// Serves without the world middleware: every request sees the server's
   /// world. For the load check's side-by-side baseline.
   public var withoutWorlds = false
+  /// Measures the middleware's cost in process, prints it, and exits.
+  public var measure = false
 
   /// What went wrong with the command line.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -62,6 +64,7 @@ public struct ServerOptions: Equatable, Sendable {
         timeZone = zone
       case "--live": live = true
       case "--no-world": withoutWorlds = true
+      case "--measure-middleware": measure = true
       case "--help", "-h": throw UsageError(description: Self.usage)
       default: throw UsageError(description: "Unknown option \(option).\n\(Self.usage)")
       }
@@ -80,6 +83,7 @@ public struct ServerOptions: Equatable, Sendable {
   static let usage = """
     usage: world-server [--port 8080] [--hostname 127.0.0.1] [--date 2026-01-15T14:30:00Z]
                         [--locale en_US] [--time-zone Europe/Madrid] [--live] [--no-world]
+                        [--measure-middleware]
     """
 }
 

@@ -17,6 +17,10 @@ import WorldServer
 //    history: the checks below reach one server only.
 //    With `--control`, a third server, also without the middleware, is
 //    measured in the same rounds: its ratio to the second is the noise.
+//    With `--cost`, the server's own in-process measure of the middleware
+//    (`--measure-middleware`, CPU time, which the machine's load moves
+//    little) is divided by the CPU time that a real request took without
+//    it: the middleware's share of a request's cost.
 // 2. 1,000 concurrent GET /now over 20 locale and time zone pairs: every
 //    answer must be in its own request's world.
 // 3. 100 concurrent GET /countdown?from=3 streams on the real clock: every
@@ -45,11 +49,16 @@ struct Options {
   var requests = 1_000
   var streams = 100
   var control = false
+  var cost = false
   var ports = (18_081, 18_082, 18_083)
 
   init(_ arguments: [String]) {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
+      if option == "--cost" {
+        cost = true
+        continue
+      }
       if option == "--control" {
         control = true
         continue
@@ -229,6 +238,27 @@ func wrk(_ options: Options, _ server: Process, port: Int) throws -> Round {
   return round
 }
 
+/// The server's in-process measure of the middleware, in microseconds per
+/// request: it prints its rounds, and a last line with their median.
+func middlewareCost(_ options: Options) throws -> Double {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: options.server)
+  process.arguments = [
+    "--measure-middleware", "--date", fixedDate, "--locale", "es_AR",
+    "--time-zone", "America/Argentina/Buenos_Aires",
+  ]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  for line in output.split(separator: "\n") { print("  \(line)") }
+  guard let last = output.split(separator: "\n").last(where: { $0.hasPrefix("middleware cost") }),
+    let value = Double(last.split(separator: " ").dropLast().last ?? "")
+  else { fail("the server printed no middleware cost:\n\(output)") }
+  return value
+}
+
 /// The middle value of `values`; of an even count, the mean of the two in
 /// the middle.
 func median(_ values: [Double]) -> Double {
@@ -296,6 +326,15 @@ if !wrkInstalled {
   if cpu[0].count == options.rounds, cpu[1].count == options.rounds {
     print("  server CPU per request, with:    \(row(cpu[0], "%.2f")) us")
     print("  server CPU per request, without: \(row(cpu[1], "%.2f")) us")
+    if options.cost {
+      let inProcess = try middlewareCost(options)
+      let share = inProcess / median(cpu[1])
+      print(
+        String(
+          format: "  middleware's share of a request's CPU: %.2f us / %.2f us = %.1f%% "
+            + "(goal <= 5%%: %@)", inProcess, median(cpu[1]), share * 100,
+          share <= 0.05 ? "pass" : "MISS"))
+    }
   }
 }
 

@@ -12,6 +12,10 @@ do {
   exit(2)
 }
 World.bootstrap { options.configure(&$0) }
+if options.measure {
+  try await MiddlewareCost.measure()
+  exit(0)
+}
 let app = buildApplication(options)
 do {
   try await app.runService()
