@@ -93,12 +93,12 @@ public struct WorldMiddleware: Middleware {
   private func respond(to request: Request, in made: RequestWorld, chainingTo next: any Responder)
     -> EventLoopFuture<Response>
   {
-    request.storage[RequestWorldKey.self] = made.world
     // On the event loop, a future that has its value runs its callbacks at
     // once: a synchronous route closure then runs inside the scope below.
     guard request.eventLoop.inEventLoop else {
       return request.eventLoop.flatSubmit { respond(to: request, in: made, chainingTo: next) }
     }
+    request.storage[RequestWorldKey.self] = made.world
     let contentLanguage = made.contentLanguage
     return withWorld(made.world) { next.respond(to: request) }.map { response in
       response.headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
