@@ -6,18 +6,26 @@ signature does not show), so none is demanded of a property; an example that
 only prints, or only says that you do not call the symbol, fails. So do doc
 comments that grow past 35% of the lines in Sources.
 
-Reads the symbol graphs that `swift build -emit-symbol-graph` wrote into the
-folder given as the first argument, for the modules named after it.
+Reads the symbol graphs that `swift build -emit-symbol-graph` (or
+`swift-symbolgraph-extract`) wrote into the folder given as the first
+argument, for the modules named after it. `--package DIR` first checks the
+package in DIR (an integration) instead of the root.
 """
 import json
+import os
 import pathlib
 import re
 import sys
 
 DOC_SHARE_LIMIT = 0.35
 
-folder = pathlib.Path(sys.argv[1])
-modules = sys.argv[2:]
+arguments = sys.argv[1:]
+package = "."
+if arguments[:1] == ["--package"]:
+    package, arguments = arguments[1], arguments[2:]
+folder = pathlib.Path(arguments[0]).resolve()
+modules = arguments[1:]
+os.chdir(package)
 problems = []
 checked = 0
 for module in modules:

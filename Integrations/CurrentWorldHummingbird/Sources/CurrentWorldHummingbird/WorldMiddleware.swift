@@ -11,7 +11,7 @@ import Hummingbird
 /// - `timeZone` comes from a `Time-Zone` header holding an IANA
 ///   identifier; an unknown one is answered `400` with Hummingbird's JSON
 ///   error, naming the header;
-/// - `calendar` follows the negotiated locale (see ``RequestCalendar``);
+/// - `calendar` follows the negotiated locale (CurrentWorldServer's `RequestCalendar`);
 /// - `update`, if given, changes the request's world from the request: an
 ///   authenticated user, a request ID, a logger.
 ///

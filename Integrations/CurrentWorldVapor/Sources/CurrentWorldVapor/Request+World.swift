@@ -26,7 +26,7 @@ extension Request {
   }
 }
 
-/// Where ``WorldMiddleware`` keeps a request's world.
+// Where WorldMiddleware keeps a request's world.
 struct RequestWorldKey: StorageKey {
   typealias Value = World
 }

@@ -10,7 +10,7 @@ import Vapor
 /// - `timeZone` comes from a `Time-Zone` header holding an IANA
 ///   identifier; an unknown one is answered `400` with Vapor's JSON error
 ///   (an `Abort`), naming the header;
-/// - `calendar` follows the negotiated locale (see ``RequestCalendar``);
+/// - `calendar` follows the negotiated locale (CurrentWorldServer's `RequestCalendar`);
 /// - `update`, if given, changes the request's world from the request: an
 ///   authenticated user, a request ID, a logger.
 ///
@@ -19,11 +19,10 @@ import Vapor
 /// ```
 ///
 /// It is a future-based `Middleware` on purpose: it runs the rest of the
-/// chain on the request's event loop inside the request's world, so that
-/// synchronous route closures and middleware after it see that world too,
-/// and async ones inherit it. What runs later in a future's callback, or
-/// writes a streamed body, does not: read ``Vapor/Request/world`` there.
-/// The article "A world per request on Vapor" has the table.
+/// chain on the request's event loop in the request's world, so synchronous
+/// route closures and middleware after it see that world, and async ones
+/// inherit it. A future's later callback or a streamed body does not: read
+/// ``Vapor/Request/world`` there (the article has a table of route styles).
 ///
 /// Add it where `Current` is the world that requests start from: in
 /// `configure` after `World.bootstrap`, or in a test's own world.
