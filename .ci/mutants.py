@@ -351,8 +351,8 @@ MUTANTS = [
      "public var isRecursive: Bool { true }", "public var isRecursive: Bool { false }"),
     ("clocks", "waitForSleepers wants more than enough already asleep",
      f"{TESTING}/Clocks/TestClock.swift",
-     "if state.withLock({ $0.sleepers.count >= count }) { return }",
-     "if state.withLock({ $0.sleepers.count > count }) { return }"),
+     "if state.sleepers.count >= count || Task.isCancelled { return false }",
+     "if state.sleepers.count > count || Task.isCancelled { return false }"),
     # More HTTP
     ("http", "jsonBody sends no Content-Type", f"{HTTP}/Endpoint.swift",
      '    copy.headers["Content-Type"] = "application/json"\n', ""),

@@ -184,7 +184,6 @@
       line: UInt = #line,
       column: UInt = #column
     ) async {
-      if state.withLock({ $0.sleepers.count >= count }) { return }
       let id = state.withLock { $0.makeID() }
       let timer = Task.detached { [state] in
         try await ContinuousClock().sleep(for: timeout)
