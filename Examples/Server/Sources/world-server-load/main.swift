@@ -252,8 +252,9 @@ func middlewareCost(_ options: Options) throws -> Double {
   try process.run()
   let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
-  for line in output.split(separator: "\n") { print("  \(line)") }
-  guard let last = output.split(separator: "\n").last(where: { $0.hasPrefix("middleware cost") }),
+  let lines = output.split(separator: "\n")
+  for line in lines { print("  \(line)") }
+  guard let last = lines.last(where: { $0.hasPrefix("middleware cost") }),
     let value = Double(last.split(separator: " ").dropLast().last ?? "")
   else { fail("the server printed no middleware cost:\n\(output)") }
   return value
