@@ -134,13 +134,16 @@
     private static let installation: Void = {
       // Never replaces a reporter that code set: see IssueReporter.current.
       IssueReporter.connectTestRunner(reporter)
-      TestWorlds.identifyRunner {
-        if Test.current != nil { return .swiftTesting }
-        if RunningTestCase.current != nil || XCTestRun.isRunning { return .xcTest }
-        return .none
-      }
+      TestWorlds.identifyRunner(with: runner)
       XCTestRun.register()
     }()
+
+    /// Which test runner runs the calling code.
+    static func runner() -> TestWorlds.Runner {
+      if Test.current != nil { return .swiftTesting }
+      if RunningTestCase.current != nil || XCTestRun.isRunning { return .xcTest }
+      return .none
+    }
 
     /// Reports `message` straight to the test runner, whatever reporter is
     /// installed: the module's own assertions always fail the test.

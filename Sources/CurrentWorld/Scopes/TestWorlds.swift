@@ -31,11 +31,19 @@
     /// while anyone does, by the number they were given.
     private static let warningListeners = Locked(
       (next: 0, listeners: [Int: @Sendable () -> Void]()))
-    private static let runnerQuery = Locked<@Sendable () -> Runner>({ .none })
+    private static let runnerQuery = Locked(RunnerQuery { .none })
+
+    /// The closure that tells which runner runs the calling code, kept in a
+    /// struct: a bare closure in `Locked` is re-wrapped in a conversion
+    /// thunk by every `inout` access, so each query would get slower and
+    /// deeper until the stack overflows.
+    private struct RunnerQuery: Sendable {
+      let identify: @Sendable () -> Runner
+    }
 
     /// Installs the closure that tells which runner runs the calling code.
     package static func identifyRunner(with query: @escaping @Sendable () -> Runner) {
-      withExtendedLifetime(runnerQuery.exchange(query)) {}
+      withExtendedLifetime(runnerQuery.exchange(RunnerQuery(identify: query))) {}
     }
 
     /// Puts the process-wide world back as it was at launch; XCTest's
@@ -87,8 +95,9 @@
       // A plain XCTestCase's write is isolated: the world is reset after it.
     }
 
-    private static func runner() -> Runner {
-      runnerQuery.withLock { $0 }()
+    /// Which runner runs the calling code, as the installed query says.
+    package static func runner() -> Runner {
+      runnerQuery.withLock { $0 }.identify()
     }
 
     /// Hands every escape or write warning to `listener` instead of the
