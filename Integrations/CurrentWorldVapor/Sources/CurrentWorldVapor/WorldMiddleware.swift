@@ -66,9 +66,8 @@ public struct WorldMiddleware: Middleware {
     -> EventLoopFuture<Response>
   {
     let headers = request.headers
-    // A header that repeats is joined with commas, as HTTP joins it.
-    let language = headers[.acceptLanguage].nilIfEmpty?.joined(separator: ", ")
-    let zone = headers[worlds.timeZoneHeader].nilIfEmpty?.joined(separator: ", ")
+    let language = headers[.acceptLanguage].joinedAsHTTP
+    let zone = headers[worlds.timeZoneHeader].joinedAsHTTP
     var made: RequestWorld
     do {
       made = try worlds.world(
@@ -99,13 +98,22 @@ public struct WorldMiddleware: Middleware {
     }
     request.storage[RequestWorldKey.self] = made.world
     let contentLanguage = made.contentLanguage
-    return withWorld(made.world) { next.respond(to: request) }.map { response in
+    let response = withWorld(made.world) { next.respond(to: request) }
+    // Added before the middleware in front of this one, and the server
+    // that writes the response, add theirs, so it runs before them; a `map`
+    // would make a second future for every request.
+    response.whenSuccess { response in
       response.headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
-      return response
     }
+    return response
   }
 }
 
-extension Array {
-  fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
+extension [String] {
+  /// A header's values as one, joined with commas as HTTP joins a header
+  /// that repeats; `nil` when there are none. A single value is returned
+  /// as it is, without building a new string.
+  fileprivate var joinedAsHTTP: String? {
+    count > 1 ? joined(separator: ", ") : first
+  }
 }

@@ -91,6 +91,7 @@ import VaporTesting
       fields.add(name: "x-user-zone", value: "Asia/Tokyo")
       fields.add(name: "ACCEPT-LANGUAGE", value: "xx")
       fields.add(name: "accept-language", value: "ko-KR;q=0.5")
+      fields.add(name: "Accept-Language", value: "it;q=0.1")
       do {
         let response = try await app.testing().sendRequest(.GET, "seen", headers: fields)
         #expect(
