@@ -35,6 +35,9 @@ public struct WorldMiddleware: Middleware {
   private let server: SharedWorld
   private let worlds: RequestWorlds
   private let update: Update?
+  /// The time-zone header's name in lower case.
+  private let timeZoneName: String
+  private static let acceptLanguage = HTTPHeaders.Name.acceptLanguage.description.lowercased()
 
   /// A middleware whose requests start from the world that `Current` sees
   /// where it is made.
@@ -54,6 +57,7 @@ public struct WorldMiddleware: Middleware {
   ) {
     server = SharedWorld()
     worlds = RequestWorlds(languages: languages, timeZoneHeader: timeZoneHeader, calendar: calendar)
+    timeZoneName = timeZoneHeader.lowercased()
     self.update = update
   }
 
@@ -65,9 +69,17 @@ public struct WorldMiddleware: Middleware {
   public func respond(to request: Request, chainingTo next: any Responder)
     -> EventLoopFuture<Response>
   {
-    let headers = request.headers
-    let language = headers[.acceptLanguage].joinedAsHTTP
-    let zone = headers[worlds.timeZoneHeader].joinedAsHTTP
+    var language: String?
+    var zone: String?
+    // One pass, with no array made; a header that repeats is joined with
+    // commas, as HTTP joins it.
+    for (name, value) in request.headers {
+      if name.isHeaderName(Self.acceptLanguage) {
+        language = language.map { "\($0), \(value)" } ?? value
+      } else if name.isHeaderName(timeZoneName) {
+        zone = zone.map { "\($0), \(value)" } ?? value
+      }
+    }
     var made: RequestWorld
     do {
       made = try worlds.world(
@@ -103,17 +115,22 @@ public struct WorldMiddleware: Middleware {
     // that writes the response, add theirs, so it runs before them; a `map`
     // would make a second future for every request.
     response.whenSuccess { response in
-      response.headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
+      // Added when the route named none, which is the common case:
+      // replacing removes first, and copies the fields once more.
+      if response.headers.contains(name: .contentLanguage) {
+        response.headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
+      } else {
+        response.headers.add(name: .contentLanguage, value: contentLanguage)
+      }
     }
     return response
   }
 }
 
-extension [String] {
-  /// A header's values as one, joined with commas as HTTP joins a header
-  /// that repeats; `nil` when there are none. A single value is returned
-  /// as it is, without building a new string.
-  fileprivate var joinedAsHTTP: String? {
-    count > 1 ? joined(separator: ", ") : first
+extension String {
+  /// Whether this header name is `lowercased`, which is in lower case,
+  /// ignoring case as HTTP does; a name of another length is not lowered.
+  fileprivate func isHeaderName(_ lowercased: String) -> Bool {
+    utf8.count == lowercased.utf8.count && self.lowercased() == lowercased
   }
 }

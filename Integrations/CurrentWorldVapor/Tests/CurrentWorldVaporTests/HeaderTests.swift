@@ -44,6 +44,21 @@ import VaporTesting
     }
   }
 
+  /// The middleware names the request's language once, whether or not the
+  /// route named one.
+  @Test func theRequestsLanguageReplacesOneThatTheRouteNamed() async throws {
+    try await withApp { app in
+      app.middleware.use(WorldMiddleware())
+      app.get("named") { _ in Response(status: .ok, headers: ["Content-Language": "xx"]) }
+      app.get("unnamed") { _ in Response(status: .ok) }
+      for path in ["named", "unnamed"] {
+        let response = try await app.testing().sendRequest(
+          .GET, path, headers: headers(language: "es-AR"))
+        #expect(response.headers[.contentLanguage] == ["es-AR"], "\(path)")
+      }
+    }
+  }
+
   @Test func aMalformedOrUnsupportedLanguageGivesTheServersLocale() async throws {
     let languages = LanguageNegotiation(identifiers: ["en_US", "fr"])
     try await Self.withSeenApp(WorldMiddleware(languages: languages)) { app in
