@@ -27,7 +27,9 @@ import Testing
   let clock = TestClock()
   Current.clock = clock  // HTTPClient.world times out on Current.clock
   let client = HTTPClient.world(baseURL: URL(string: "https://weather.example")!) { _ in
-    try await Task.sleep(for: .seconds(3_600))  // never answers; cancelled at the timeout
+    // Answers later than the test waits: cancelled at the timeout. (Not an
+    // hour: if the timeout never fired, the test would fail, not hang.)
+    try await Task.sleep(for: .seconds(45))
     throw CancellationError()
   }
   let call = Task { try await WeatherAPI.live(client: client).forecast("Lisbon") }
