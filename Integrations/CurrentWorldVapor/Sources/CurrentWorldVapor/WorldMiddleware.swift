@@ -111,9 +111,9 @@ public struct WorldMiddleware: Middleware {
     request.storage[RequestWorldKey.self] = made.world
     let contentLanguage = made.contentLanguage
     let response = withWorld(made.world) { next.respond(to: request) }
-    // Added before the middleware in front of this one, and the server
-    // that writes the response, add theirs, so it runs before them; a `map`
-    // would make a second future for every request.
+    // Runs before the callbacks that the middleware in front of this one,
+    // and the server writing the response, add later; a `map` would make a
+    // second future for every request.
     response.whenSuccess { response in
       // Added when the route named none, which is the common case:
       // replacing removes first, and copies the fields once more.
