@@ -31,9 +31,14 @@ final class SessionTransport: Sendable {
   private let configuration: ConfigurationCopy
   private let router = Router()
   private let session = Locked<URLSession?>(nil)
+  private let cancelQueue: DispatchQueue
 
-  init(configuration: URLSessionConfiguration) {
+  /// - Parameter cancelQueue: Where a caller's cancel is handed to. Tests
+  ///   pass a suspended queue to see what the transport does before that
+  ///   cancel arrives.
+  init(configuration: URLSessionConfiguration, cancelQueue: DispatchQueue = .global()) {
     self.configuration = ConfigurationCopy(configuration)
+    self.cancelQueue = cancelQueue
   }
 
   /// A private copy of the caller's configuration.
@@ -70,8 +75,8 @@ final class SessionTransport: Sendable {
         if Task.isCancelled { receiver.cancel() }
         receiver.start(task, continuation)
       }
-    } onCancel: {
-      DispatchQueue.global().async { receiver.cancel() }
+    } onCancel: { [cancelQueue] in
+      cancelQueue.async { receiver.cancel() }
     }
   }
 

@@ -11,10 +11,18 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct TransportCancellationTests {
   /// Promise: a send from a task that is cancelled already fails with
   /// `URLError.cancelled` and never reaches the network.
+  ///
+  /// The cancel handler's own cancel is held back on a suspended queue, so
+  /// only the transport's check before the start can stop the request: a
+  /// transport that starts the task anyway gets the server's answer.
   @Test func aSendFromACancelledTaskNeverReachesTheServer() async throws {
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
-    let transport = SessionTransport(configuration: .ephemeral)
+    let heldCancels = DispatchQueue(label: "held cancels")
+    heldCancels.suspend()
+    // A suspended queue must not be released; its cancel then finds a finished task.
+    defer { heldCancels.resume() }
+    let transport = SessionTransport(configuration: .ephemeral, cancelQueue: heldCancels)
     let request = URLRequest(url: server.baseURL.appendingPathComponent("never"))
     let send = Task {
       withUnsafeCurrentTask { $0?.cancel() }
