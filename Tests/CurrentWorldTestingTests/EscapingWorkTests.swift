@@ -117,6 +117,33 @@ import Testing
     #expect(Current.score == 8, "\(name): the escaped write came back")
   }
 
+  /// Promise: `world` is the captured world as it is now, shared and not
+  /// copied, read from wherever the work escaped to.
+  @Test(arguments: names)
+  func worldIsTheCapturedWorldAsItIsNow(_ name: String) async {
+    Current.score = 5
+    let shared = SharedWorld()
+    Current.score = 6
+    let seen = Locked<Int?>(nil)
+    await Self.escape(named: name)({ seen.withLock { $0 = shared.world.score } })
+    #expect(seen.withLock { $0 } == 6, "\(name)")
+  }
+
+  /// Promise: a world read through `world` and written back keeps the
+  /// writes that the captured world received in between, as one read from
+  /// `Current` does.
+  @Test func aWorldReadThroughSharedWorldMergesWhenWrittenBack() async {
+    let shared = SharedWorld()
+    var world = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: shared.world) }
+    }
+    world.score = 1
+    Current.locale = Locale(identifier: "ja_JP")
+    shared.run { Current = world }
+    #expect(Current.score == 1)
+    #expect(Current.locale.identifier == "ja_JP")
+  }
+
   @Test func runCarriesTheWorldIntoACallbackThatIsNotSendable() async {
     Current.score = 3
     let world = SharedWorld()

@@ -41,6 +41,23 @@ public struct SharedWorld: Sendable {
     #endif
   }
 
+  /// The captured world as it is now: what `run { Current }` returns,
+  /// without entering the world to read it.
+  ///
+  /// Outside any task, on a GCD queue or a server's event loop, entering a
+  /// world allocates, so code that only reads it, such as a middleware
+  /// that starts each request from the server's world, reads this instead.
+  /// Written back with `run { Current = world }`, it keeps the writes that
+  /// the captured world received in between, as a world read from
+  /// `Current` does.
+  public var world: World {
+    #if DEBUG || ReleaseScopes
+      WorldScope.read(box)
+    #else
+      Current
+    #endif
+  }
+
   /// Runs `operation` in the captured world, on the calling thread.
   ///
   /// - Returns: What `operation` returns.

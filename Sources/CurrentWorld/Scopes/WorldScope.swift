@@ -27,8 +27,11 @@
 
     /// The world that ``Current`` reads right now.
     @inline(__always)
-    static func read() -> World {
-      let box = box
+    static func read() -> World { read(box) }
+
+    /// The world that ``Current`` reads in `box`'s scope.
+    @inline(__always)
+    static func read(_ box: WorldBox) -> World {
       #if DEBUG
         if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
       #endif

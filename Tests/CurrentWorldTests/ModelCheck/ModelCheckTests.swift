@@ -7,7 +7,7 @@ import Testing
 /// reads and writes of built-in fields and an app key, nested scopes, saved
 /// worlds edited and assigned back anywhere, child and detached tasks,
 /// `SharedWorld` run from the task, a child task, a detached task, a GCD
-/// queue and a thread, and writers that run at once. A failure is shrunk to a shortest failing program and
+/// queue and a thread, its world read on a GCD queue, and writers that run at once. A failure is shrunk to a shortest failing program and
 /// reported with the seed that reproduces it:
 ///
 ///     CURRENTWORLD_MODEL_SEED=<seed> CURRENTWORLD_MODEL_PROGRAMS=1 swift test --filter ModelCheck

@@ -142,6 +142,11 @@ struct ModelRun: Sendable {
       let world = Current
       slots.withLock { $0[slot] = world }
       model.withLock { $0.save(slot) }
+    case .saveShared(let slot):
+      let shared = SharedWorld()
+      let world = DispatchQueue.global().sync { shared.world }
+      slots.withLock { $0[slot] = world }
+      model.withLock { $0.save(slot) }
     case .edit(let slot, let field, let value):
       guard model.withLock({ $0.hasSaved(slot) }) else { return }
       slots.withLock { Self.set(&$0[slot]!, field, value) }

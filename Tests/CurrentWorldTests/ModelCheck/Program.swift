@@ -28,6 +28,8 @@ indirect enum Op: Sendable {
   case write(ModelField, Int)
   /// `slots[slot] = Current`.
   case save(Int)
+  /// `slots[slot] = SharedWorld().world`, read on a GCD queue.
+  case saveShared(Int)
   /// `slots[slot].field = value`: a saved world, edited.
   case edit(Int, ModelField, Int)
   /// `Current = slots[slot]`.
@@ -80,7 +82,7 @@ struct ProgramGenerator {
   /// One op; compound ones only above the depth limit, and only the sync
   /// ones inside work that a GCD queue or a thread runs.
   private mutating func op(depth: Int, async: Bool) -> Op {
-    let simple = 6
+    let simple = 7
     let compound = async ? 6 : 2
     let choice = int(depth < 3 ? simple + compound : simple)
     let inner = 1 + int(4)
@@ -90,16 +92,17 @@ struct ProgramGenerator {
     case 3: return .save(int(Self.slots))
     case 4: return .edit(int(Self.slots), field(), int(Self.values))
     case 5: return .assign(int(Self.slots))
-    case 6:
+    case 6: return .saveShared(int(Self.slots))
+    case 7:
       return .scope(
         (0..<int(3)).map { _ in update() }, ops(count: inner, depth: depth + 1, async: async))
-    case 7:
+    case 8:
       return .scopeFromSaved(int(Self.slots), ops(count: inner, depth: depth + 1, async: async))
-    case 8: return .child(ops(count: inner, depth: depth + 1, async: true))
-    case 9:
+    case 9: return .child(ops(count: inner, depth: depth + 1, async: true))
+    case 10:
       let escape = Escape.allCases[int(Escape.allCases.count)]
       return .shared(escape, ops(count: inner, depth: depth + 1, async: escape.isAsync))
-    case 10: return .detached(ops(count: inner, depth: depth + 1, async: true))
+    case 11: return .detached(ops(count: inner, depth: depth + 1, async: true))
     default: return .writers((0..<(2 + int(3))).map { _ in update() })
     }
   }
@@ -126,6 +129,8 @@ extension Op {
     case .read(let field): return ["\(indent)read Current.\(field)"]
     case .write(let field, let value): return ["\(indent)Current.\(field) = v\(value)"]
     case .save(let slot): return ["\(indent)saved\(slot) = Current"]
+    case .saveShared(let slot):
+      return ["\(indent)saved\(slot) = SharedWorld().world, read on a GCD queue"]
     case .edit(let slot, let field, let value):
       return ["\(indent)saved\(slot).\(field) = v\(value)"]
     case .assign(let slot): return ["\(indent)Current = saved\(slot)"]

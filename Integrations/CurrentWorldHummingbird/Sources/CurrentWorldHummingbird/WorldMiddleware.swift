@@ -87,7 +87,7 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     var made: RequestWorld
     do {
       made = try worlds.world(
-        acceptLanguage: language, timeZone: zone, from: server.run { Current })
+        acceptLanguage: language, timeZone: zone, from: server.world)
     } catch {
       throw HTTPError(.badRequest, message: error.description)
     }

@@ -83,7 +83,7 @@ public struct WorldMiddleware: Middleware {
     var made: RequestWorld
     do {
       made = try worlds.world(
-        acceptLanguage: language, timeZone: zone, from: server.run { Current })
+        acceptLanguage: language, timeZone: zone, from: server.world)
     } catch {
       return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: error.description))
     }
