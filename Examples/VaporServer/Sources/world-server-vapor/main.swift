@@ -19,7 +19,11 @@ if options.measure {
 }
 // Vapor reads no command line of its own here: the options above are the
 // whole command line.
-let app = try await Application.make(Environment(name: "production", arguments: ["serve"]))
+var environment = Environment(name: "production", arguments: ["serve"])
+// As Vapor's template does: in production, notices and worse, so not a
+// line for every request.
+try LoggingSystem.bootstrap(from: &environment)
+let app = try await Application.make(environment)
 configure(app, options)
 do {
   try await app.execute()
