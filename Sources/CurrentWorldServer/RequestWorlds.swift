@@ -106,10 +106,16 @@ public final class RequestWorlds: Sendable {
     let zone: String?
   }
 
-  /// A request's world and the server's world it was made from.
-  private struct Made: Sendable {
+  /// A request's world and the server's world it was made from; a class,
+  /// so that a lookup copies one reference out of the lock, not both worlds.
+  private final class Made: Sendable {
     let server: World
     let request: RequestWorld
+
+    init(server: World, request: RequestWorld) {
+      self.server = server
+      self.request = request
+    }
   }
 }
 

@@ -37,7 +37,9 @@ public struct WorldMiddleware: Middleware {
   private let update: Update?
   /// The time-zone header's name in lower case.
   private let timeZoneName: String
-  private static let acceptLanguage = HTTPHeaders.Name.acceptLanguage.description.lowercased()
+  /// `accept-language`: kept here, not in a `static let`, whose every read
+  /// checks that it was made.
+  private let acceptLanguageName = "accept-language"
 
   /// A middleware whose requests start from the world that `Current` sees
   /// where it is made.
@@ -74,7 +76,7 @@ public struct WorldMiddleware: Middleware {
     // One pass, with no array made; a header that repeats is joined with
     // commas, as HTTP joins it.
     for (name, value) in request.headers {
-      if name.isHeaderName(Self.acceptLanguage) {
+      if name.isHeaderName(acceptLanguageName) {
         language = language.map { "\($0), \(value)" } ?? value
       } else if name.isHeaderName(timeZoneName) {
         zone = zone.map { "\($0), \(value)" } ?? value
@@ -115,13 +117,16 @@ public struct WorldMiddleware: Middleware {
     // and the server writing the response, add later; a `map` would make a
     // second future for every request.
     response.whenSuccess { response in
-      // Added when the route named none, which is the common case:
+      // One read and one write of the headers, each under the response's
+      // lock. Added when the route named none, which is the common case:
       // replacing removes first, and copies the fields once more.
-      if response.headers.contains(name: .contentLanguage) {
-        response.headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
+      var headers = response.headers
+      if headers.contains(name: .contentLanguage) {
+        headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
       } else {
-        response.headers.add(name: .contentLanguage, value: contentLanguage)
+        headers.add(name: .contentLanguage, value: contentLanguage)
       }
+      response.headers = headers
     }
     return response
   }
@@ -129,8 +134,13 @@ public struct WorldMiddleware: Middleware {
 
 extension String {
   /// Whether this header name is `lowercased`, which is in lower case,
-  /// ignoring case as HTTP does; a name of another length is not lowered.
+  /// ignoring ASCII case as HTTP does (RFC 9110: names are tokens, which
+  /// are ASCII), without making a lowered copy.
   fileprivate func isHeaderName(_ lowercased: String) -> Bool {
-    utf8.count == lowercased.utf8.count && self.lowercased() == lowercased
+    // The count first: most names differ in length, and it is stored.
+    utf8.count == lowercased.utf8.count
+      && utf8.elementsEqual(lowercased.utf8) { byte, lower in
+        byte == lower || (byte &- UInt8(ascii: "A") < 26 && byte | 0x20 == lower)
+      }
   }
 }

@@ -119,6 +119,13 @@ import VaporTesting
         #expect(try response.content.decode(Seen.self).timeZone == "Atlantic/Reykjavik")
       }
       do {
+        // Only letters match in either case: a carriage return is not a
+        // hyphen, though the two differ by the same bit as `A` and `a`.
+        let response = try await app.testing().sendRequest(
+          .GET, "seen", headers: ["X\rUser\rZone": "Asia/Tokyo"])
+        #expect(try response.content.decode(Seen.self).timeZone == "Atlantic/Reykjavik")
+      }
+      do {
         let response = try await app.testing().sendRequest(
           .GET, "seen", headers: ["X-User-Zone": "Nowhere"])
         #expect(response.status == .badRequest)
