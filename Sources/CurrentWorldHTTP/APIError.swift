@@ -99,7 +99,11 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
         .trimmingCharacters(in: .whitespaces)
     else { return nil }
     if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
-    guard let date = httpDate().date(from: value) else { return nil }
+    // An HTTP date is ASCII (RFC 9110). Anything else is refused before it
+    // reaches `DateFormatter`, which in corelibs Foundation stops the
+    // process on some text that is not (a combining mark after a digit).
+    guard value.utf8.allSatisfy({ $0 < 0x80 }), let date = httpDate().date(from: value)
+    else { return nil }
     return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
   }
 
