@@ -1,3 +1,4 @@
+internal import CurrentWorldSupport
 import Foundation
 
 /// A cached date formatter that many callers share, and that none of them can
@@ -20,6 +21,9 @@ public final class SharedDateFormatter: @unchecked Sendable {
   // thread once configured (Apple documents this since iOS 7 and macOS
   // 10.9; corelibs Foundation guards its state with a lock).
   private let formatter: DateFormatter
+  /// Made on the first parse of text that needs it (see
+  /// ``FormatterVocabulary``).
+  private let vocabulary = Locked<FormatterVocabulary?>(nil)
 
   init(_ formatter: DateFormatter) {
     self.formatter = formatter
@@ -31,8 +35,26 @@ public final class SharedDateFormatter: @unchecked Sendable {
   }
 
   /// The date that `string` denotes, or `nil` when it cannot be parsed.
+  ///
+  /// Any text is safe to pass, a user's input included. Text that would
+  /// stop a plain `DateFormatter` on Linux (a combining mark after a digit,
+  /// or on a letter where a name ends) is never a date this formatter
+  /// writes, and is `nil` here.
   public func date(from string: String) -> Date? {
-    formatter.date(from: string)
+    guard FormatterVocabulary.isParseable(string, by: vocabularyOnce) else { return nil }
+    return formatter.date(from: string)
+  }
+
+  /// The formatter's vocabulary, made outside the lock on first use: if
+  /// two threads race, both make the same value and the first is kept.
+  private func vocabularyOnce() -> FormatterVocabulary {
+    if let made = vocabulary.withLock({ $0 }) { return made }
+    let made = FormatterVocabulary(of: formatter)
+    return vocabulary.withLock { stored in
+      if let raced = stored { return raced }
+      stored = made
+      return made
+    }
   }
 
   /// The locale it formats in.
@@ -57,12 +79,6 @@ public final class SharedDateFormatter: @unchecked Sendable {
   /// holds: change it freely. Building one costs what building any
   /// `DateFormatter` costs, so keep it rather than making one per date.
   public func makeDateFormatter() -> DateFormatter {
-    let copy = DateFormatter()
-    copy.locale = formatter.locale
-    copy.timeZone = formatter.timeZone
-    copy.calendar = formatter.calendar
-    copy.dateStyle = formatter.dateStyle
-    copy.timeStyle = formatter.timeStyle
-    return copy
+    formatter.makeCopy()
   }
 }

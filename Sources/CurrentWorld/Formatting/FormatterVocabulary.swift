@@ -1,0 +1,180 @@
+import Foundation
+
+/// The names one date formatter reads, as far as they decide whether a text
+/// is safe to hand to its `date(from:)`.
+///
+/// corelibs Foundation's `DateFormatter.date(from:)` stops the process
+/// (`Fatal error: Incorrect range CFRange…`) when ICU's parse stops inside
+/// a character of more than one Unicode scalar: a digit with a combining
+/// mark after it, or Thai "จันทร์" read against a weekday pattern, where
+/// ICU matches the narrow weekday "จ" and stops before the vowel on it.
+/// ICU stops after a run of digits, spaces or punctuation, after a number
+/// written in letters (Hebrew years), and after the longest name that
+/// matches where a field starts. So text is refused when it has a
+/// character of more than one scalar that the formatter never writes, or
+/// when, inside one of its characters, a scalar that is not a letter or a
+/// mark is followed by more of the character, or the longest of the
+/// formatter's names that matches at a word's start ends. Such text is not
+/// one of the formatter's dates: its own output never does any of these.
+///
+/// A field that begins right after a letter, with no space or punctuation
+/// between, is not looked at; no locale's date and time styles write one
+/// before a character of more than one scalar.
+struct FormatterVocabulary: Sendable {
+  /// Every name the formatter reads, as case-folded scalars, by its first
+  /// scalar.
+  private let names: [UInt32: [[UInt32]]]
+  /// Every character of more than one scalar that the formatter writes, as
+  /// its exact scalars: `Character`'s own `==` also matches canonically
+  /// equivalent text with other scalars, inside which ICU could stop.
+  private let written: Set<[UInt32]>
+
+  /// The names of `formatter`: its month, weekday, quarter, era and
+  /// day-period names in every width, what each letter of its pattern
+  /// writes alone in every width (time-zone names among them), and the
+  /// words it writes, for a day in each half of every month and every hour
+  /// of a day.
+  init(of formatter: DateFormatter) {
+    let months: [[String]?] = [
+      formatter.monthSymbols, formatter.shortMonthSymbols, formatter.veryShortMonthSymbols,
+      formatter.standaloneMonthSymbols, formatter.shortStandaloneMonthSymbols,
+      formatter.veryShortStandaloneMonthSymbols,
+    ]
+    let weekdays: [[String]?] = [
+      formatter.weekdaySymbols, formatter.shortWeekdaySymbols, formatter.veryShortWeekdaySymbols,
+      formatter.standaloneWeekdaySymbols, formatter.shortStandaloneWeekdaySymbols,
+      formatter.veryShortStandaloneWeekdaySymbols,
+    ]
+    let others: [[String]?] = [
+      formatter.quarterSymbols, formatter.shortQuarterSymbols, formatter.standaloneQuarterSymbols,
+      formatter.shortStandaloneQuarterSymbols, formatter.eraSymbols, formatter.longEraSymbols,
+      [formatter.amSymbol, formatter.pmSymbol].compactMap { $0 },
+    ]
+    var texts: [String] = (months + weekdays + others).compactMap { $0 }.flatMap { $0 }
+
+    let calendar = formatter.calendar ?? Calendar(identifier: .gregorian)
+    let start = calendar.startOfDay(for: Date(timeIntervalSinceReferenceDate: 0))
+    // 13 months (the Hebrew year's most), a day in each half of each, and
+    // every hour of one day.
+    let days: [Date] = stride(from: 0, to: 13 * 31, by: 15).map {
+      start.addingTimeInterval(Double($0) * 86_400)
+    }
+    let hours: [Date] = (0..<24).map { start.addingTimeInterval(Double($0) * 3_600) }
+    // Eras change between 1906 and 2096 (Japan's four): a field is written
+    // for an instant in each of them too.
+    let eras: [Date] = stride(from: -2.0, through: 4, by: 1).map { Date(timeIntervalSince1970: $0 * 1e9) }
+    let field = formatter.makeCopy()
+    for letter in Self.letters(of: formatter.dateFormat ?? "") {
+      for width in 1...6 {
+        field.dateFormat = String(repeating: letter, count: width)
+        texts += (days + hours + eras).map(field.string(from:))
+      }
+    }
+
+    // The words of what the whole formatter writes too: its pattern's
+    // literal text ("ที่", "रोजी") is matched where it stands.
+    for text in (days + hours + eras).map(formatter.string(from:)) {
+      texts += text.unicodeScalars.split { !Self.isWordScalar($0) }.map { String($0) }
+    }
+    var written = Set<[UInt32]>()
+    for text in texts {
+      for character in text where character.unicodeScalars.count > 1 {
+        written.insert(character.unicodeScalars.map(\.value))
+      }
+    }
+    self.written = written
+    var names: [UInt32: [[UInt32]]] = [:]
+    for name in Set(texts) {
+      // ICU reads an abbreviation without its period too ("ม.ค" for "ม.ค.").
+      for form in name.hasSuffix(".") ? [name, String(name.dropLast())] : [name] {
+        let folded = Self.folded(form)
+        if let first = folded.first { names[first, default: []].append(folded) }
+      }
+    }
+    self.names = names
+  }
+
+  /// The field letters of an ICU pattern, outside its quoted text:
+  /// `"EEEE, d 'de' MMMM"` has `E`, `d` and `M`.
+  static func letters(of pattern: String) -> Set<Character> {
+    var letters = Set<Character>()
+    var quoted = false
+    for character in pattern {
+      if character == "'" {
+        quoted.toggle()
+      } else if !quoted, character.isASCII, character.isLetter {
+        letters.insert(character)
+      }
+    }
+    return letters
+  }
+
+  /// Whether a parse of `text` cannot stop inside one of its characters.
+  /// `vocabulary` is asked only for text with a character of more than one
+  /// scalar.
+  static func isParseable(_ text: String, by vocabulary: () -> Self) -> Bool {
+    // Where each character begins and ends, in scalars.
+    var boundaries: Set<Int> = [0]
+    var end = 0
+    for character in text {
+      end += character.unicodeScalars.count
+      boundaries.insert(end)
+    }
+    if boundaries.count == end + 1 { return true }
+
+    let scalars = Array(text.unicodeScalars)
+    for inside in 1..<end where !boundaries.contains(inside) {
+      if !isWordScalar(scalars[inside - 1]) { return false }
+    }
+    let vocabulary = vocabulary()
+    for character in text where character.unicodeScalars.count > 1 {
+      if !vocabulary.written.contains(character.unicodeScalars.map(\.value)) { return false }
+    }
+    let folded = scalars.map(fold)
+    let names = vocabulary.names
+    for start in boundaries.sorted() where start < end {
+      if start > 0, isWordScalar(scalars[start - 1]) { continue }
+      let longest = names[folded[start], default: []]
+        .filter { $0.count <= end - start && folded[start..<start + $0.count].elementsEqual($0) }
+        .map(\.count).max()
+      if let longest, !boundaries.contains(start + longest) { return false }
+    }
+    return true
+  }
+
+  /// A letter or a mark: a run of these is read as one name.
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark:
+      true
+    default: false
+    }
+  }
+
+  /// `text`'s scalars, each lowercased where that gives one scalar: ICU
+  /// matches names without regard to case.
+  private static func folded(_ text: String) -> [UInt32] {
+    text.unicodeScalars.map(fold)
+  }
+
+  private static func fold(_ scalar: Unicode.Scalar) -> UInt32 {
+    let lower = scalar.properties.lowercaseMapping.unicodeScalars
+    if lower.count == 1, let only = lower.first { return only.value }
+    return scalar.value
+  }
+}
+
+extension DateFormatter {
+  /// A new formatter with this one's locale, time zone, calendar and
+  /// styles.
+  func makeCopy() -> DateFormatter {
+    let copy = DateFormatter()
+    copy.locale = locale
+    copy.timeZone = timeZone
+    copy.calendar = calendar
+    copy.dateStyle = dateStyle
+    copy.timeStyle = timeStyle
+    return copy
+  }
+}

@@ -1,0 +1,135 @@
+import CurrentWorld
+import Foundation
+import TestHelpers
+import Testing
+
+/// Promise: `date(from:)` on the library's formatters answers a date or
+/// `nil` for any text, on Linux too, and parses every date that the
+/// formatter writes, in every locale and calendar.
+@Suite(.timeLimit(.minutes(2))) struct DateParsingTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let locale: String
+    let calendar: Calendar.Identifier
+    let zone: String
+    var testDescription: String { "\(locale), \(calendar), \(zone)" }
+  }
+
+  /// Thai, Arabic and Devanagari digits and letters with combining marks,
+  /// and calendars whose years and eras are not Gregorian.
+  static let cases = [
+    Case(locale: "en_US", calendar: .gregorian, zone: "America/New_York"),
+    Case(locale: "es_AR", calendar: .gregorian, zone: "America/Argentina/Buenos_Aires"),
+    Case(locale: "th_TH", calendar: .buddhist, zone: "Asia/Bangkok"),
+    Case(locale: "th_TH@numbers=thai", calendar: .buddhist, zone: "Asia/Bangkok"),
+    Case(locale: "ar_EG", calendar: .islamicUmmAlQura, zone: "Africa/Cairo"),
+    Case(locale: "hi_IN@numbers=deva", calendar: .gregorian, zone: "Asia/Kolkata"),
+    Case(locale: "mr_IN", calendar: .indian, zone: "Asia/Kolkata"),
+    Case(locale: "ja_JP", calendar: .japanese, zone: "Asia/Tokyo"),
+    Case(locale: "he_IL", calendar: .hebrew, zone: "Asia/Jerusalem"),
+    Case(locale: "fa_IR", calendar: .persian, zone: "Asia/Tehran"),
+    Case(locale: "zh_Hant_TW", calendar: .republicOfChina, zone: "Asia/Taipei"),
+  ]
+
+  static let styles: [DateFormatter.Style] = [.short, .medium, .long, .full]
+
+  /// Dates inside a two-digit year's window, so that a short style's year
+  /// names one date; one in each half of a year, for daylight saving.
+  static let dates = [
+    Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSince1970: 1_768_487_400),
+    Date(timeIntervalSince1970: 1_783_000_000),
+  ]
+
+  static func formatter(_ testCase: Case, _ date: DateFormatter.Style, _ time: DateFormatter.Style)
+    -> SharedDateFormatter
+  {
+    var world = fixedWorld()
+    world.locale = Locale(identifier: testCase.locale)
+    world.timeZone = TimeZone(identifier: testCase.zone)!
+    world.calendar = Calendar(identifier: testCase.calendar)
+    return world.dateFormatter(dateStyle: date, timeStyle: time)
+  }
+
+  /// The fuzzer's input (a combining mark after a digit) stopped the
+  /// process inside corelibs Foundation, through a plain `DateFormatter`
+  /// and through this library's formatters alike.
+  @Test func aCombiningMarkAfterADigitIsNotADate() {
+    let posix = Case(locale: "en_US_POSIX", calendar: .gregorian, zone: "UTC")
+    let formatter = Self.formatter(posix, .short, .short)
+    #expect(formatter.date(from: "1\u{0670}/1/01, 12:00 AM") == nil)
+    #expect(formatter.date(from: "Wed, 20\u{0670}\u{FFFD}\u{FFFD} 01 0:8:0 GMT") == nil)
+  }
+
+  /// A real Thai weekday where the pattern wants another form: ICU matches
+  /// the narrow weekday "จ" and stops before the vowel on it, which stops a
+  /// plain `DateFormatter` on Linux. Likewise a Latin letter with a mark.
+  @Test func aNarrowNameInsideACharacterIsNotADate() {
+    let thai = Case(locale: "th_TH", calendar: .buddhist, zone: "Asia/Bangkok")
+    let formatter = Self.formatter(thai, .full, .none)
+    let text = formatter.string(from: Self.dates[1])
+    #expect(formatter.date(from: text) != nil)
+    let weekday = try! #require(text.split(separator: "ที่").first)
+    #expect(formatter.date(from: text.replacingOccurrences(of: weekday, with: "จันทร์")) == nil)
+    let posix = Case(locale: "en_US_POSIX", calendar: .gregorian, zone: "UTC")
+    let latin = Self.formatter(posix, .full, .none)
+    let written = latin.string(from: Self.dates[1])
+    #expect(latin.date(from: "M\u{0301}" + written.dropFirst()) == nil)
+  }
+
+  /// A mark after every character in turn of every date that every case
+  /// writes: wherever the parse stops, nothing crashes.
+  @Test(arguments: cases)
+  func aMarkAnywhereInAWrittenDateIsSafe(_ testCase: Case) {
+    for mark in ["\u{0670}", "\u{0301}", "\u{0E48}", "\u{093F}", "\u{200D}"] {
+      for style in Self.styles {
+        let formatter = Self.formatter(testCase, style, style)
+        let text = formatter.string(from: Self.dates[1])
+        for offset in 0...text.count {
+          var marked = text
+          marked.insert(contentsOf: mark, at: marked.index(marked.startIndex, offsetBy: offset))
+          _ = formatter.date(from: marked)
+        }
+      }
+    }
+  }
+
+  /// Every date the formatter writes parses, to the date that the
+  /// platform's own formatter reads from it: the guard refuses none of the
+  /// formatter's own characters. Where the text names one date, that date
+  /// is written the same way again: not where the year has two digits (a
+  /// short style, and the Republic of China's year 90, which ICU reads as
+  /// 10090).
+  @Test(arguments: cases)
+  func everyWrittenDateParsesBack(_ testCase: Case) {
+    for dateStyle in Self.styles {
+      for timeStyle in [DateFormatter.Style.none] + Self.styles {
+        let formatter = Self.formatter(testCase, dateStyle, timeStyle)
+        let platform = formatter.makeDateFormatter()
+        for date in Self.dates {
+          let text = formatter.string(from: date)
+          let parsed = formatter.date(from: text)
+          let styles = "\(dateStyle.rawValue)/\(timeStyle.rawValue): \(text.debugDescription)"
+          #expect(parsed != nil, "\(styles)")
+          #expect(parsed == platform.date(from: text), "\(styles)")
+          let twoDigitYear = testCase.calendar == .republicOfChina && date == Self.dates[0]
+          if dateStyle != .short, !twoDigitYear {
+            #expect(parsed.map(formatter.string(from:)) == text, "\(styles)")
+          }
+        }
+      }
+    }
+  }
+
+  /// The guard changes no answer of the platform's formatter on text that
+  /// it lets through, and text it refuses is text no formatter accepts.
+  @Test(arguments: cases)
+  func answersMatchThePlatformsFormatter(_ testCase: Case) {
+    let shared = Self.formatter(testCase, .full, .short)
+    let platform = platformFormatter(
+      locale: testCase.locale, timeZone: TimeZone(identifier: testCase.zone)!,
+      calendar: testCase.calendar, dateStyle: .full, timeStyle: .short)
+    let text = platform.string(from: Self.dates[0])
+    for candidate in [text, " \(text)", "\(text) ", String(text.dropLast()), "x\(text)", ""] {
+      #expect(shared.date(from: candidate) == platform.date(from: candidate), "\(candidate)")
+    }
+  }
+}
