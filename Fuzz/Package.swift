@@ -32,6 +32,12 @@ let package = Package(
       name: "FuzzResponse",
       dependencies: [.product(name: "CurrentWorldHTTP", package: root.lastPathComponent)],
       swiftSettings: library),
+    // Parsing a date with the library's formatters: any text, in scripts
+    // with combining marks, and dates the formatters wrote.
+    .executableTarget(
+      name: "FuzzDateParsing",
+      dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)],
+      swiftSettings: library),
     // Building a request from an endpoint's method, path, query, headers
     // and token.
     .executableTarget(
