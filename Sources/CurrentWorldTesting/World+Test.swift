@@ -7,14 +7,17 @@
     /// reference date.
     public static let testDate = Date(timeIntervalSinceReferenceDate: 0)
 
-    /// A deterministic world for tests: `World.fixed(at: testDate)` (UUIDs
-    /// counted from zero, `en_US_POSIX`, UTC, the Gregorian calendar, a
-    /// private recording notification hub) with the test context, an
-    /// ``UnimplementedClock``, and so each app-defined key's `testValue`
-    /// (unimplemented, for an API client). Each read
-    /// makes a new world, and changes nothing else: the issue reporter is
-    /// connected to the test runner when a test first enters a world, not
-    /// when a world is made.
+    // Names every built-in field (.ci/check-field-lists.py).
+    /// A deterministic world for tests: `World.fixed(at: testDate)` (the
+    /// date ``testDate``, UUIDs counted from zero, the locale
+    /// `en_US_POSIX`, the time zone UTC, the Gregorian calendar, a private
+    /// recording notification hub) with the test context, so each
+    /// app-defined key's `testValue` (unimplemented, for an API client), and
+    /// an ``UnimplementedClock`` as its clock.
+    ///
+    /// Each read makes a new world, and changes nothing else: the issue
+    /// reporter is connected to the test runner when a test first enters a
+    /// world, not when a world is made.
     ///
     /// Code that sleeps on `Current.clock` fails the test at once until the
     /// test sets a clock: a ``TestClock`` to advance, or an

@@ -62,7 +62,9 @@ struct FormatterVocabulary: Sendable {
     let hours: [Date] = (0..<24).map { start.addingTimeInterval(Double($0) * 3_600) }
     // Eras change between 1906 and 2096 (Japan's four): a field is written
     // for an instant in each of them too.
-    let eras: [Date] = stride(from: -2.0, through: 4, by: 1).map { Date(timeIntervalSince1970: $0 * 1e9) }
+    let eras: [Date] = stride(from: -2.0, through: 4, by: 1).map {
+      Date(timeIntervalSince1970: $0 * 1e9)
+    }
     let field = formatter.makeCopy()
     for letter in Self.letters(of: formatter.dateFormat ?? "") {
       for width in 1...6 {

@@ -4,9 +4,12 @@ import Foundation
 /// its declaration, so each built-in field has one line in each part of this
 /// table: its stored value with its live default, and its place in
 /// ``WorldStorage/Field/all``. Everything else about the field (its
-/// accessor and doc, its bit, how a merge copies it) is in its own file in
-/// `World/Fields/`; `print`, `dump`, merging and ``World/live`` follow from
-/// here, and `World.test` sets every field (a test checks it does).
+/// accessor and doc, its bit, how a merge copies it, its value in
+/// ``World/fixed(at:)``) is in its own file in `World/Fields/`; `print`,
+/// `dump`, merging, ``World/live``, ``World/fixed(at:)`` and the tests that
+/// go through every field follow from here, and `World.test` sets every
+/// field (a test checks it does). The prose lists of the fields are checked
+/// by `.ci/check-field-lists.py`.
 extension WorldStorage {
   /// The values a world is made of, each defaulting to its value in
   /// ``World/live``.

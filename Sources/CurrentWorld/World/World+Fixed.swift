@@ -2,12 +2,14 @@ internal import CurrentWorldSupport
 import Foundation
 
 extension World {
+  // Names every built-in field (.ci/check-field-lists.py).
   /// A world whose time and place are the same on every machine and every
-  /// run: `date` for every `Current.date()`, the Gregorian calendar,
-  /// `en_US_POSIX`, UTC, UUIDs counted from
+  /// run: `date` for every `Current.date()`, the Gregorian calendar, the
+  /// locale `en_US_POSIX`, the time zone UTC, UUIDs counted from
   /// `00000000-0000-0000-0000-000000000000`, and a private recording
   /// notification hub. The rest is ``live``'s: the process's context and
-  /// the continuous clock.
+  /// the continuous clock. Each field's fixed value is declared beside the
+  /// field, so a field added to CurrentWorld gets one here.
   ///
   /// It is the base that `World.test` and the demo's fixture world build
   /// on, and it suits a preview, a demo mode or a screenshot run, where
@@ -19,12 +21,10 @@ extension World {
   /// ```
   public static func fixed(at date: Date) -> World {
     var world = World.live
-    world.calendar = Calendar(identifier: .gregorian)
-    world.date = { date }
-    world.uuid = countingUUIDs()
-    world.locale = Locale(identifier: "en_US_POSIX")
-    world.timeZone = TimeZone(identifier: "UTC")!
-    world.notifications = .recording()
+    // Each field's fixed value is declared in its own file, World/Fields/.
+    for field in WorldStorage.Field.all {
+      field.fixed?(&world, date)
+    }
     return world
   }
 

@@ -34,14 +34,19 @@ final class WorldStorage: Sendable {
     /// the first. A plain assignment, not a key-path write, which would wrap
     /// a closure in reabstraction thunks that every later read would call.
     let copy: @Sendable (_ into: inout Fields, _ from: Fields) -> Void
+    /// Writes the field's value in ``World/fixed(at:)``, the same on every
+    /// machine and run; `nil` where that world keeps ``World/live``'s.
+    let fixed: (@Sendable (_ world: inout World, _ date: Date) -> Void)?
 
     init(
       _ bit: FieldSet, _ name: String,
-      copy: @escaping @Sendable (_ into: inout Fields, _ from: Fields) -> Void
+      copy: @escaping @Sendable (_ into: inout Fields, _ from: Fields) -> Void,
+      fixed: (@Sendable (_ world: inout World, _ date: Date) -> Void)? = nil
     ) {
       self.bit = bit
       self.name = name
       self.copy = copy
+      self.fixed = fixed
     }
   }
 }

@@ -23,5 +23,7 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let calendar = Self(.calendar, "calendar") { $0.calendar = $1.calendar }
+  static let calendar = Self(
+    .calendar, "calendar", copy: { $0.calendar = $1.calendar },
+    fixed: { world, _ in world.calendar = Calendar(identifier: .gregorian) })
 }

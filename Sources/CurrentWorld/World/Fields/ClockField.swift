@@ -12,5 +12,5 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let clock = Self(.clock, "clock") { $0.clock = $1.clock }
+  static let clock = Self(.clock, "clock", copy: { $0.clock = $1.clock })
 }

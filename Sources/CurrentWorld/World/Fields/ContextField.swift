@@ -15,5 +15,5 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let context = Self(.context, "context") { $0.context = $1.context }
+  static let context = Self(.context, "context", copy: { $0.context = $1.context })
 }

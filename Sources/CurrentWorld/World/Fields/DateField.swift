@@ -14,5 +14,7 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let date = Self(.date, "date") { $0.date = $1.date }
+  static let date = Self(
+    .date, "date", copy: { $0.date = $1.date },
+    fixed: { world, date in world.date = { date } })
 }

@@ -19,5 +19,7 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let locale = Self(.locale, "locale") { $0.locale = $1.locale }
+  static let locale = Self(
+    .locale, "locale", copy: { $0.locale = $1.locale },
+    fixed: { world, _ in world.locale = Locale(identifier: "en_US_POSIX") })
 }

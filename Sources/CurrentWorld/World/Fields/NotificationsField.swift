@@ -12,7 +12,7 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let notifications = Self(.notifications, "notifications") {
-    $0.notifications = $1.notifications
-  }
+  static let notifications = Self(
+    .notifications, "notifications", copy: { $0.notifications = $1.notifications },
+    fixed: { world, _ in world.notifications = .recording() })
 }

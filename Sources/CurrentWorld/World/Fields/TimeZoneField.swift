@@ -19,5 +19,7 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let timeZone = Self(.timeZone, "timeZone") { $0.timeZone = $1.timeZone }
+  static let timeZone = Self(
+    .timeZone, "timeZone", copy: { $0.timeZone = $1.timeZone },
+    fixed: { world, _ in world.timeZone = TimeZone(identifier: "UTC")! })
 }

@@ -14,5 +14,7 @@ extension FieldSet {
 }
 
 extension WorldStorage.Field {
-  static let uuid = Self(.uuid, "uuid") { $0.uuid = $1.uuid }
+  static let uuid = Self(
+    .uuid, "uuid", copy: { $0.uuid = $1.uuid },
+    fixed: { world, _ in world.uuid = World.countingUUIDs() })
 }
