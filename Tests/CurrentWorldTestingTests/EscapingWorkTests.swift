@@ -129,6 +129,33 @@ import Testing
     #expect(seen.withLock { $0 } == 6, "\(name)")
   }
 
+  /// Promise: `world` is what `run { Current }` returns, escape diagnosis
+  /// included: a `SharedWorld` made where the work escaped to captured the
+  /// process-wide world, and reading it there is diagnosed as a read of
+  /// `Current` there is.
+  ///
+  /// Only the diagnoses made on the thread and during the read are counted:
+  /// other tests' escapes, diagnosed meanwhile, would hide a read that was
+  /// not diagnosed.
+  @Test(arguments: names)
+  func aSharedWorldMadeAfterTheEscapeIsDiagnosedWhenRead(_ name: String) async {
+    Current.score = 7
+    let seen = Locked<Int?>(nil)
+    let diagnosed = Locked(0)
+    let marker = "EscapingWorkTests.\(UUID().uuidString)"
+    let listener = TestWorlds.addWarningListener {
+      if Thread.current.threadDictionary[marker] != nil { diagnosed.withLock { $0 += 1 } }
+    }
+    await Self.escape(named: name)({
+      Thread.current.threadDictionary[marker] = true
+      seen.withLock { $0 = SharedWorld().world.score }
+      Thread.current.threadDictionary[marker] = nil
+    })
+    TestWorlds.removeWarningListener(listener)
+    #expect(seen.withLock { $0 } == ScoreKey.testValue, "\(name)")
+    #expect(diagnosed.withLock { $0 } == 1, "\(name)")
+  }
+
   /// Promise: a world read through `world` and written back keeps the
   /// writes that the captured world received in between, as one read from
   /// `Current` does.

@@ -47,7 +47,13 @@ extension World {
 /// Replacing a world or a field must never run a `deinit` while a lock is
 /// held: each case below hung forever when it did. Each runs on a thread of
 /// its own and must finish within a generous bound, so that a regression
-/// fails the test instead of hanging the suite.
+/// fails the test instead of hanging the suite (in a debug build the lock
+/// is error-checking, so taking it again traps at once).
+///
+/// The object lives only in the override's captures, never in a local: a
+/// debug build keeps a local alive to the end of its scope, so the write
+/// would never drop the last reference, and a lock held while releasing
+/// would go unseen.
 @Suite(.timeLimit(.minutes(2))) struct ReentrancyTests {
   /// Runs `body` on a new thread and reports whether it returned, and
   /// whether the object's `deinit` ran, before the bound.
@@ -75,8 +81,9 @@ extension World {
   @Test func replacingAScopedOverrideThatHeldTheLastReference() {
     let result = Self.finishes { finished in
       withWorld(fixedWorld()) {
-        let object = TouchesCurrentOnDeinit(finished: finished)
-        Current.date = { withExtendedLifetime(object) { .distantPast } }
+        Current.date = { [object = TouchesCurrentOnDeinit(finished: finished)] in
+          withExtendedLifetime(object) { .distantPast }
+        }
         Current.date = { .distantFuture }
       }
     }
@@ -94,8 +101,9 @@ extension World {
   @Test func replacingTheWholeWorld() {
     let result = Self.finishes { finished in
       withWorld(fixedWorld()) {
-        let object = TouchesCurrentOnDeinit(finished: finished)
-        Current.greeter.greet = { name in withExtendedLifetime(object) { name } }
+        Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: finished)] name in
+          withExtendedLifetime(object) { name }
+        }
         Current = fixedWorld()
       }
     }
@@ -105,8 +113,9 @@ extension World {
   @Test func leavingAScopeWhoseWorldHeldTheLastReference() {
     let result = Self.finishes { finished in
       withWorld(fixedWorld()) {
-        let object = TouchesCurrentOnDeinit(finished: finished)
-        Current.greeter.greet = { name in withExtendedLifetime(object) { name } }
+        Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: finished)] name in
+          withExtendedLifetime(object) { name }
+        }
       }
     }
     #expect(result == (true, true))

@@ -104,6 +104,23 @@ import Testing
     }
   }
 
+  /// Promise: a time-zone header sent twice is joined, as HTTP joins it,
+  /// and two zones are not one: refused, showing both, rather than either
+  /// one taken.
+  @Test func aTimeZoneSentTwiceIsRefused() async throws {
+    let app = Application(router: router(WorldMiddleware()))
+    try await app.test(.router) { client in
+      var fields = HTTPFields()
+      fields.append(
+        HTTPField(name: WorldMiddleware<BasicRequestContext>.timeZoneHeader, value: "Asia/Tokyo"))
+      fields.append(
+        HTTPField(name: WorldMiddleware<BasicRequestContext>.timeZoneHeader, value: "Europe/Paris"))
+      let response = try await client.execute(uri: "/seen", method: .get, headers: fields)
+      #expect(response.status == .badRequest)
+      #expect(String(buffer: response.body).contains("Time-Zone: Asia/Tokyo, Europe/Paris is not"))
+    }
+  }
+
   /// The extension point: a request's world from the request itself.
   enum RequestIDKey: WorldKey {
     static var liveValue: String { "none" }

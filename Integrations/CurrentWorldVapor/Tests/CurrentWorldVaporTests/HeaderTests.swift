@@ -134,6 +134,20 @@ import VaporTesting
     }
   }
 
+  /// Promise: a time-zone header sent twice is joined, as HTTP joins it,
+  /// and two zones are not one: refused, showing both, rather than either
+  /// one taken.
+  @Test func aTimeZoneSentTwiceIsRefused() async throws {
+    try await Self.withSeenApp(WorldMiddleware()) { app in
+      var fields = HTTPHeaders()
+      fields.add(name: "Time-Zone", value: "Asia/Tokyo")
+      fields.add(name: "time-zone", value: "Europe/Paris")
+      let response = try await app.testing().sendRequest(.GET, "seen", headers: fields)
+      #expect(response.status == .badRequest)
+      #expect(response.body.string.contains("Time-Zone: Asia/Tokyo, Europe/Paris is not"))
+    }
+  }
+
   enum RequestIDKey: WorldKey {
     static var liveValue: String { "none" }
     static var testValue: String { "none" }
