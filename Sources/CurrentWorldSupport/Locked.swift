@@ -69,9 +69,9 @@ extension ManagedBuffer where Element == LockPrimitive {
 }
 
 /// The address of a buffer's lock, for a hot path that takes the lock
-/// without a closure: at `-Onone`, how tests and debug apps run, going
-/// through `withUnsafeMutablePointerToElements` on every lock and unlock
-/// doubled the cost of reading `Current`.
+/// without a closure: at `-Onone`, how tests and debug apps run, nothing is
+/// inlined, so `withUnsafeMutablePointerToElements` on every lock and
+/// unlock would be two calls and a closure on every read of `Current`.
 ///
 /// Valid only while its buffer lives: keep it beside a strong reference to
 /// the buffer it came from, and never on its own.
@@ -84,8 +84,8 @@ package struct LockAddress {
 
   /// Takes the lock, waiting for it.
   package func lock() {
-    // Tested here rather than through `check`: at `-Onone` the call cost a
-    // tenth of a read of `Current`.
+    // Tested here rather than through `check`: at `-Onone` that would be a
+    // call on every read of `Current`, even when the lock succeeds.
     let status = pthread_mutex_lock(mutex)
     if status != 0 { failed(status, "pthread_mutex_lock") }
   }

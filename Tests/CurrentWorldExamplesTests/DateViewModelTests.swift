@@ -2,6 +2,7 @@ import CurrentWorld
 import CurrentWorldExamples
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 /// The seed's date tests, with expected strings from this platform's own
@@ -11,13 +12,9 @@ import Testing
     _ date: Date, locale: String, timeZone: TimeZone,
     _ dateStyle: DateFormatter.Style = .full, _ timeStyle: DateFormatter.Style = .full
   ) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = timeZone
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.dateStyle = dateStyle
-    formatter.timeStyle = timeStyle
-    return formatter.string(from: date)
+    platformFormatter(
+      locale: locale, timeZone: timeZone, dateStyle: dateStyle, timeStyle: timeStyle
+    ).string(from: date)
   }
 
   @Test func argentinaAtDistantFuture() {

@@ -1,5 +1,6 @@
 import CurrentWorld
 import Foundation
+import TestHelpers
 import Testing
 
 /// Runs the built `world-demo` binary as a subprocess.
@@ -60,13 +61,7 @@ import Testing
 
   /// The platform's own full/full text for `date`.
   static func fullText(_ date: Date, locale: String, timeZone: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = TimeZone(identifier: timeZone)
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.dateStyle = .full
-    formatter.timeStyle = .full
-    return formatter.string(from: date)
+    platformFormatter(locale: locale, timeZone: TimeZone(identifier: timeZone)!).string(from: date)
   }
 
   @Test func localeAndTimeZoneChangeTheDateScreen() throws {

@@ -2,6 +2,7 @@ import CurrentWorld
 import CurrentWorldServer
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 /// The rule: a request computes in its negotiated locale's own calendar, as
@@ -16,12 +17,9 @@ import Testing
   /// What the platform writes for `locale` and `zone`, in the calendar
   /// that its own formatter picks for the locale.
   static func platform(_ locale: String, _ zone: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = TimeZone(identifier: zone)
-    formatter.dateStyle = .full
-    formatter.timeStyle = .short
-    return formatter.string(from: moment)
+    platformFormatter(
+      locale: locale, timeZone: TimeZone(identifier: zone)!, calendar: nil, timeStyle: .short
+    ).string(from: moment)
   }
 
   static func request(_ language: String, calendar: RequestCalendar = .followsLocale) throws

@@ -35,13 +35,8 @@ import Testing
   static func handMade(_ testCase: Case, _ style: (DateFormatter.Style, DateFormatter.Style))
     -> DateFormatter
   {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: testCase.locale)
-    formatter.timeZone = testCase.timeZone
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.dateStyle = style.0
-    formatter.timeStyle = style.1
-    return formatter
+    platformFormatter(
+      locale: testCase.locale, timeZone: testCase.timeZone, dateStyle: style.0, timeStyle: style.1)
   }
 
   @Test(arguments: cases)
@@ -118,12 +113,8 @@ import Testing
       Current.calendar = Calendar(identifier: .japanese)
       let japanese = Current.dateFormatter(dateStyle: .full, timeStyle: .full)
       #expect(japanese.calendar.identifier == .japanese)
-      let expected = DateFormatter()
-      expected.locale = Locale(identifier: "ja-JP")
-      expected.timeZone = TimeZone(identifier: "Asia/Tokyo")!
-      expected.calendar = Calendar(identifier: .japanese)
-      expected.dateStyle = .full
-      expected.timeStyle = .full
+      let expected = platformFormatter(
+        locale: "ja-JP", timeZone: TimeZone(identifier: "Asia/Tokyo")!, calendar: .japanese)
       #expect(japanese.string(from: Current.date()) == expected.string(from: .distantFuture))
       Current.timeZone = TimeZone(identifier: "UTC")!
       Current.locale = Locale(identifier: "en_US_POSIX")

@@ -33,7 +33,8 @@ struct DateFormatterCache: Sendable {
     if let cached = formatters.withLock({ $0[key] }) {
       return cached
     }
-    // Built outside the lock: building a formatter takes microseconds.
+    // Built outside the lock: ICU builds the formatter, and other threads
+    // must not wait on that.
     let formatter = DateFormatter()
     formatter.locale = key.locale
     formatter.timeZone = key.timeZone

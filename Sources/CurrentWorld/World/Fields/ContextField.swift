@@ -1,9 +1,9 @@
 extension World {
-  /// Which defaults the world gives where nothing overrides them: an
-  /// app-defined key's live, test or preview value, and for the built-in
-  /// APIs of ``live``, the service itself (live and preview) or a refusal
-  /// that fails the test (test). It is decided when the API is called, by
-  /// the world the call runs in.
+  /// Which value each app-defined key gives where nothing overrides it:
+  /// its `liveValue`, `testValue` or `previewValue`. Backend APIs are such
+  /// keys, so in the test context an API that a test did not override is
+  /// its unimplemented test value. It is read when the key is read, in the
+  /// world the code runs in.
   public var context: Context {
     get { storage.fields.context }
     set { update(.context) { $0.context = newValue } }
