@@ -39,13 +39,42 @@ public struct LanguageNegotiation: Sendable {
     guard let ranges = Self.ranges(in: header) else { return nil }
     for range in ranges where range.quality > 0 {
       if range.tag == "*" { return nil }
-      var subtags = range.tag.split(separator: "-").map(String.init)
-      while !subtags.isEmpty {
-        if let identifier = available[Self.key(subtags.joined(separator: "-"))] {
-          return Locale(identifier: identifier)
-        }
-        subtags.removeLast()
+      if let identifier = lookup(range.tag) { return Locale(identifier: identifier) }
+    }
+    return nil
+  }
+
+  /// Every available locale that `header` names, most preferred first:
+  /// each range by its quality (ties in the order written, `q=0` left
+  /// out), looked up as ``match(_:)`` looks up the first, each locale
+  /// once. Empty when the header is malformed or names nothing available;
+  /// `*` names no locale of its own.
+  ///
+  /// ```swift
+  /// let languages = LanguageNegotiation(identifiers: ["en", "es", "fr"])
+  /// languages.matches("fr;q=0.5, es-MX, de, en;q=0")  // [es, fr]
+  /// ```
+  public func matches(_ header: String) -> [Locale] {
+    guard let ranges = Self.ranges(in: header) else { return [] }
+    var identifiers: [String] = []
+    for range in ranges where range.quality > 0 && range.tag != "*" {
+      if let identifier = lookup(range.tag), !identifiers.contains(identifier) {
+        identifiers.append(identifier)
       }
+    }
+    return identifiers.map(Locale.init(identifier:))
+  }
+
+  /// The available identifier that `tag` names, or a shorter one with its
+  /// last subtags dropped (`es-419-x-y` → `es-419` → `es`), as RFC 4647's
+  /// lookup finds it.
+  private func lookup(_ tag: String) -> String? {
+    var subtags = tag.split(separator: "-").map(String.init)
+    while !subtags.isEmpty {
+      if let identifier = available[Self.key(subtags.joined(separator: "-"))] {
+        return identifier
+      }
+      subtags.removeLast()
     }
     return nil
   }

@@ -47,9 +47,11 @@ public final class RequestWorlds: Sendable {
   /// it), made from `server`.
   ///
   /// A malformed `Accept-Language`, or one that names no supported
-  /// language, gives the server's locale, as HTTP allows. A time-zone
-  /// header that is not an IANA identifier is the client's mistake, and
-  /// throws.
+  /// language, gives the server's locale, as HTTP allows. The world's
+  /// `preferredLocales` are the supported languages that the header names,
+  /// most preferred first with the negotiated locale leading, or the
+  /// server's where it names none. A time-zone header that is not an IANA
+  /// identifier is the client's mistake, and throws.
   public func world(
     acceptLanguage: String?, timeZone: String?, from server: World
   ) throws(InvalidTimeZoneHeader) -> RequestWorld {
@@ -85,7 +87,15 @@ public final class RequestWorlds: Sendable {
       }
       if zone != world.timeZone { world.timeZone = zone }
     }
-    if let locale = headers.language.flatMap(languages.match) {
+    let negotiated = headers.language.flatMap(languages.match)
+    // The request's languages, most preferred first, the negotiated one
+    // leading; without a supported one, the server's.
+    let preferred = headers.language.map(languages.matches) ?? []
+    if !preferred.isEmpty {
+      let first = negotiated ?? world.locale
+      world.preferredLocales = [first] + preferred.filter { $0.identifier != first.identifier }
+    }
+    if let locale = negotiated {
       if calendar == .followsLocale
         && server.calendar.identifier == server.locale.calendar.identifier
       {

@@ -10,10 +10,11 @@
     // Names every built-in field (.ci/check-field-lists.py).
     /// A deterministic world for tests: `World.fixed(at: testDate)` (the
     /// date ``testDate``, UUIDs counted from zero, the locale
-    /// `en_US_POSIX`, the time zone UTC, the Gregorian calendar, a private
-    /// recording notification hub) with the test context, so each
-    /// app-defined key's `testValue` (unimplemented, for an API client), and
-    /// an ``UnimplementedClock`` as its clock.
+    /// `en_US_POSIX`, the preferred locales `[en_US]`, the time zone UTC,
+    /// the Gregorian calendar, a private recording notification hub) with
+    /// the test context, so each app-defined key's `testValue`
+    /// (unimplemented, for an API client), and an ``UnimplementedClock`` as
+    /// its clock.
     ///
     /// Each read makes a new world, and changes nothing else: the issue
     /// reporter is connected to the test runner when a test first enters a

@@ -45,3 +45,20 @@ func expectedString(_ date: Date, locale: String, timeZone: TimeZone) -> String 
   let platform = Date.RelativeFormatStyle(locale: Current.locale, calendar: Current.calendar)
   #expect(text == platform.format(Date().addingTimeInterval(2 * 3_600 + 60)))
 }
+
+let welcomes = ["es": "Bienvenido", "fr": "Bienvenue", "en": "Welcome"]
+
+/// The welcome in the first of the user's languages that has one.
+func welcome() -> String {
+  for locale in Current.preferredLocales {
+    if let language = locale.language.languageCode?.identifier, let text = welcomes[language] {
+      return text
+    }
+  }
+  return "Welcome"
+}
+
+@Test(.world) func welcomeFallsBackAlongTheList() {
+  Current.preferredLocales = [Locale(identifier: "de_DE"), Locale(identifier: "fr_CA")]
+  #expect(welcome() == "Bienvenue")
+}

@@ -15,6 +15,15 @@ import Testing
     (header.flatMap(negotiation.match) ?? fallback).identifier
   }
 
+  /// `matches` lists what `match` picks first, then the rest in order.
+  @Test func everyMatchInOrderBeginsWithTheBest() {
+    let header = "fr;q=0.5, de;q=0.9, en, es-MX;q=0.5, it, fr-CH;q=0"
+    #expect(Self.negotiation.matches(header).map(\.identifier) == ["en", "de", "fr", "es"])
+    #expect(Self.negotiation.matches(header).first == Self.negotiation.match(header))
+    #expect(Self.negotiation.matches("en;q=x") == [])
+    #expect(Self.negotiation.matches("*") == [])
+  }
+
   @Test func theBestQualityWinsAndTiesKeepTheirOrder() {
     #expect(Self.pick("fr;q=0.5, de;q=0.9, en") == "en")
     #expect(Self.pick("de, fr") == "de")

@@ -28,6 +28,14 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
       fatalError(
         "Accept-Language \(header.debugDescription) gave \(locale.identifier), not offered")
     }
+    // The ordered list: offered locales, each once, led by the match.
+    let all = negotiation.matches(header).map(\.identifier)
+    if let locale, all.first != locale.identifier {
+      fatalError("Accept-Language \(header.debugDescription) listed \(all), led by another")
+    }
+    if Set(all).count != all.count || !all.allSatisfy(allowed.contains) {
+      fatalError("Accept-Language \(header.debugDescription) listed \(all)")
+    }
   }
   let language = negotiations[0].0.match(header)?.identifier ?? server.locale.identifier
   let zone = requestZone(header)
@@ -42,6 +50,15 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   else {
     if zone != nil { fatalError("Time-Zone \(header.debugDescription) failed beside a language") }
     return 0
+  }
+  // A header that names an offered language gives a list led by the
+  // request's locale; any other, the server's list.
+  let listed = negotiations[0].0.matches(header).isEmpty ? server.preferredLocales : nil
+  if let listed, both.world.preferredLocales != listed {
+    fatalError("\(header.debugDescription) named no offered language, but changed the list")
+  }
+  if listed == nil, both.world.preferredLocales.first?.identifier != both.world.locale.identifier {
+    fatalError("\(header.debugDescription) gave a list not led by the request's locale")
   }
   if both.world.locale.identifier != language
     || both.world.timeZone.identifier != zone

@@ -29,6 +29,7 @@ extension WorldStorage {
     var locale = Locale.autoupdatingCurrent
     var timeZone = TimeZone.autoupdatingCurrent
     var notifications = NotificationHub.live
+    var preferredLocales = PlatformPreferredLocales.value
     /// App-defined dependencies that were set, by key type.
     var dependencies: DependencyList? = nil
 
@@ -48,5 +49,6 @@ extension WorldStorage.Field {
   /// field's bit is its place here, and a test checks both orders agree.
   static let all: [Self] = [
     .context, .date, .clock, .uuid, .calendar, .locale, .timeZone, .notifications,
+    .preferredLocales,
   ]
 }

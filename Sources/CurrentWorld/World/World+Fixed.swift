@@ -5,7 +5,8 @@ extension World {
   // Names every built-in field (.ci/check-field-lists.py).
   /// A world whose time and place are the same on every machine and every
   /// run: `date` for every `Current.date()`, the Gregorian calendar, the
-  /// locale `en_US_POSIX`, the time zone UTC, UUIDs counted from
+  /// locale `en_US_POSIX`, the preferred locales `[en_US]`, the time zone
+  /// UTC, UUIDs counted from
   /// `00000000-0000-0000-0000-000000000000`, and a private recording
   /// notification hub. The rest is ``live``'s: the process's context and
   /// the continuous clock. Each field's fixed value is declared beside the

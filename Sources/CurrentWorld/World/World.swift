@@ -2,9 +2,10 @@ import Foundation
 
 // Names every built-in field (.ci/check-field-lists.py).
 /// Everything outside the app's control: the date and the clock, new UUIDs,
-/// the calendar, the locale, the time zone, notifications, and the
-/// dependencies that the app adds, its backend APIs among them; and the
-/// context, which picks each dependency's live, test or preview value.
+/// the calendar, the locale and the user's preferred locales, the time
+/// zone, notifications, and the dependencies that the app adds, its backend
+/// APIs among them; and the context, which picks each dependency's live,
+/// test or preview value.
 ///
 /// App code reads the world through the global ``Current`` and never has it
 /// injected. Tests and previews overwrite single fields inline:

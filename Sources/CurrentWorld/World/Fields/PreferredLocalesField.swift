@@ -1,0 +1,43 @@
+import Foundation
+
+extension World {
+  /// The user's languages, most preferred first: `Locale.preferredLanguages`
+  /// in ``live``, as the process first read it; `[en_US]` in
+  /// ``fixed(at:)`` and the test world. On a server, the request's
+  /// `Accept-Language` in its order, limited to the languages the server
+  /// supports, with the negotiated ``locale`` first.
+  ///
+  /// For choosing content by language: a translation, a catalogue, a
+  /// fallback font, along the list until one is there.
+  ///
+  /// ```swift
+  /// let greeting = Current.preferredLocales.lazy
+  ///   .compactMap { greetings[$0.language.languageCode?.identifier ?? ""] }
+  ///   .first ?? "Hello"
+  /// ```
+  ///
+  /// Its first element and ``locale`` are not forced to agree: `locale`
+  /// formats (a region's dates and numbers, `en_US_POSIX` in a test), while
+  /// this list names languages to read, and the platform keeps the two as
+  /// separate settings. Code that formats reads `locale`.
+  public var preferredLocales: [Locale] {
+    get { storage.fields.preferredLocales }
+    set { update(.preferredLocales) { $0.preferredLocales = newValue } }
+  }
+}
+
+/// The platform's list, read once: asking the platform on every
+/// `World.live` would cost more than a read of `Current`.
+enum PlatformPreferredLocales {
+  static let value = Locale.preferredLanguages.map(Locale.init(identifier:))
+}
+
+extension FieldSet {
+  static var preferredLocales: FieldSet { FieldSet(rawValue: 1 << 8) }
+}
+
+extension WorldStorage.Field {
+  static let preferredLocales = Self(
+    .preferredLocales, "preferredLocales", copy: { $0.preferredLocales = $1.preferredLocales },
+    fixed: { world, _ in world.preferredLocales = [Locale(identifier: "en_US")] })
+}
