@@ -58,7 +58,7 @@ def paragraph(lines, start, swift):
                     break
                 continue
             found.append(text)
-    return " ".join(found)
+    return " ".join(" ".join(found).split())
 
 
 def names(field, text):
