@@ -117,7 +117,13 @@ import Testing
         HTTPField(name: WorldMiddleware<BasicRequestContext>.timeZoneHeader, value: "Europe/Paris"))
       let response = try await client.execute(uri: "/seen", method: .get, headers: fields)
       #expect(response.status == .badRequest)
-      #expect(String(buffer: response.body).contains("Time-Zone: Asia/Tokyo, Europe/Paris is not"))
+      struct Answer: Decodable {
+        struct Error: Decodable { var message: String }
+        var error: Error
+      }
+      let answer = try JSONDecoder().decode(
+        Answer.self, from: Data(String(buffer: response.body).utf8))
+      #expect(answer.error.message.hasPrefix("Time-Zone: Asia/Tokyo, Europe/Paris is not"))
     }
   }
 
