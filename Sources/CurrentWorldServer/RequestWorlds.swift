@@ -175,8 +175,17 @@ public struct InvalidTimeZoneHeader: Error, Sendable, Equatable, CustomStringCon
 }
 
 extension Locale {
-  /// The locale as a BCP 47 tag (`es-AR`). Made from the identifier: on
-  /// Linux the autoupdating locale answers its identifier (`en_001`)
-  /// unconverted.
-  var languageTag: String { Locale(identifier: identifier).identifier(.bcp47) }
+  /// The locale as a BCP 47 language tag, as `Content-Language` names it:
+  /// its language, script, region and variants (`es-AR`, `zh-Hant-TW`),
+  /// without the locale's extensions, so `en_US_POSIX` is `en-US`, not
+  /// `en-US-u-va-posix`.
+  ///
+  /// Made from the identifier: on Linux the autoupdating locale answers its
+  /// identifier (`en_001`) unconverted.
+  public var languageTag: String {
+    let tag = Locale(identifier: identifier).identifier(.bcp47)
+    // An extension or private use begins with a subtag of one letter.
+    let language = tag.split(separator: "-").prefix { $0.count > 1 }.map(String.init)
+    return language.isEmpty ? tag : language.joined(separator: "-")
+  }
 }

@@ -22,6 +22,18 @@ import Testing
     #expect(made.contentLanguage == "es-AR")
   }
 
+  /// Promise: `Content-Language` names a language, never a locale's
+  /// extensions: the test world's `en_US_POSIX` is `en-US`.
+  @Test func theContentLanguageIsAPlainLanguageTag() throws {
+    let made = try RequestWorlds(languages: Self.languages).world(
+      acceptLanguage: nil, timeZone: nil, from: Current)
+    #expect(Current.locale.identifier == "en_US_POSIX")
+    #expect(made.contentLanguage == "en-US")
+    #expect(Locale(identifier: "zh_Hant_TW").languageTag == "zh-Hant-TW")
+    #expect(Locale(identifier: "th_TH@calendar=buddhist;numbers=thai").languageTag == "th-TH")
+    #expect(Locale(identifier: "ca_ES_VALENCIA").languageTag == "ca-ES-valencia")
+  }
+
   @Test func noHeadersGiveTheServersWorld() throws {
     Current.locale = Locale(identifier: "de")
     let made = try RequestWorlds(languages: Self.languages).world(

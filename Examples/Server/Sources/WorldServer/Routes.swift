@@ -86,9 +86,3 @@ enum Routes {
   }
 }
 
-extension Locale {
-  /// The locale as a BCP 47 tag (`es-AR`), as `Content-Language` spells it.
-  /// Made from the identifier: on Linux the autoupdating locale answers its
-  /// identifier (`en_001`) unconverted.
-  public var languageTag: String { Locale(identifier: identifier).identifier(.bcp47) }
-}
