@@ -24,6 +24,9 @@ public final class RequestWorlds: Sendable {
 
   /// The header that names a request's time zone.
   public let timeZoneHeader: String
+  /// ``timeZoneHeader`` in lower case, as ``world(fields:from:)`` compares
+  /// names.
+  let timeZoneName: String
 
   private let languages: LanguageNegotiation
   private let calendar: RequestCalendar
@@ -38,6 +41,7 @@ public final class RequestWorlds: Sendable {
   ) {
     self.languages = languages
     self.timeZoneHeader = timeZoneHeader
+    timeZoneName = timeZoneHeader.lowercased()
     self.calendar = calendar
   }
 

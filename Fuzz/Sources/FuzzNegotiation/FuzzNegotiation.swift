@@ -14,8 +14,9 @@ let worlds = RequestWorlds(languages: negotiations[0].0)
 let server = World.fixed(at: Date(timeIntervalSince1970: 0))
 
 /// The input, as a header value: `Accept-Language`, then the time-zone
-/// header. Oracle: no crash, a result from the allowed set, and the same
-/// answer twice.
+/// header; and as a whole header field, name and value (`checkField`).
+/// Oracle: no crash, a result from the allowed set, and the same answer
+/// twice.
 @c(LLVMFuzzerTestOneInput)
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let header = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -37,6 +38,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
       fatalError("Accept-Language \(header.debugDescription) listed \(all)")
     }
   }
+  checkField(header)
   let language = negotiations[0].0.match(header)?.identifier ?? server.locale.identifier
   let zone = requestZone(header)
   if let zone, zone != header, header != "UTC" {
@@ -67,6 +69,29 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     fatalError("\(header.debugDescription) gave another world through the cache")
   }
   return 0
+}
+
+/// The input as one header field, `name` before its first line break and
+/// its value after, through the one request pipeline. Oracle: a field named
+/// `Accept-Language` or `Time-Zone` in any ASCII case is read as that
+/// header, and any other name is not read at all.
+func checkField(_ input: String) {
+  let parts = input.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+  guard parts.count == 2 else { return }
+  let (name, value) = (String(parts[0]), String(parts[1]))
+  let lowered = name.allSatisfy(\.isASCII) ? name.lowercased() : nil
+  let viaField = try? worlds.world(fields: [(name: name, value: value)], from: server)
+  let expected =
+    switch lowered {
+    case "accept-language": try? worlds.world(acceptLanguage: value, timeZone: nil, from: server)
+    case "time-zone": try? worlds.world(acceptLanguage: nil, timeZone: value, from: server)
+    default: try? worlds.world(acceptLanguage: nil, timeZone: nil, from: server)
+    }
+  if viaField?.world.locale.identifier != expected?.world.locale.identifier
+    || viaField?.world.timeZone.identifier != expected?.world.timeZone.identifier
+  {
+    fatalError("the field \(name.debugDescription): \(value.debugDescription) was read as another")
+  }
 }
 
 /// The zone that a request naming `header` computes in, or `nil` when it

@@ -39,7 +39,6 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
 
   private let server: SharedWorld
   private let worlds: RequestWorlds
-  private let timeZoneHeader: HTTPField.Name
   private let update: Update?
 
   /// A middleware whose requests start from the world that `Current` sees
@@ -61,7 +60,6 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     server = SharedWorld()
     worlds = RequestWorlds(
       languages: languages, timeZoneHeader: timeZoneHeader.rawName, calendar: calendar)
-    self.timeZoneHeader = timeZoneHeader
     self.update = update
   }
 
@@ -74,20 +72,11 @@ public struct WorldMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    var language: String?
-    var zone: String?
-    // One pass; a header that repeats is joined with commas, as HTTP joins it.
-    for field in request.headers {
-      if field.name == .acceptLanguage {
-        language = language.map { "\($0), \(field.value)" } ?? field.value
-      } else if field.name == timeZoneHeader {
-        zone = zone.map { "\($0), \(field.value)" } ?? field.value
-      }
-    }
     var made: RequestWorld
     do {
       made = try worlds.world(
-        acceptLanguage: language, timeZone: zone, from: server.world)
+        fields: request.headers.lazy.map { (name: $0.name.rawName, value: $0.value) },
+        from: server.world)
     } catch {
       throw HTTPError(.badRequest, message: error.description)
     }

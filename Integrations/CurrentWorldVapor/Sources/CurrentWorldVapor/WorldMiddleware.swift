@@ -35,11 +35,6 @@ public struct WorldMiddleware: Middleware {
   private let server: SharedWorld
   private let worlds: RequestWorlds
   private let update: Update?
-  /// The time-zone header's name in lower case.
-  private let timeZoneName: String
-  /// `accept-language`: kept here, not in a `static let`, whose every read
-  /// checks that it was made.
-  private let acceptLanguageName = "accept-language"
 
   /// A middleware whose requests start from the world that `Current` sees
   /// where it is made.
@@ -59,7 +54,6 @@ public struct WorldMiddleware: Middleware {
   ) {
     server = SharedWorld()
     worlds = RequestWorlds(languages: languages, timeZoneHeader: timeZoneHeader, calendar: calendar)
-    timeZoneName = timeZoneHeader.lowercased()
     self.update = update
   }
 
@@ -71,21 +65,9 @@ public struct WorldMiddleware: Middleware {
   public func respond(to request: Request, chainingTo next: any Responder)
     -> EventLoopFuture<Response>
   {
-    var language: String?
-    var zone: String?
-    // One pass, with no array made; a header that repeats is joined with
-    // commas, as HTTP joins it.
-    for (name, value) in request.headers {
-      if name.isHeaderName(acceptLanguageName) {
-        language = language.map { "\($0), \(value)" } ?? value
-      } else if name.isHeaderName(timeZoneName) {
-        zone = zone.map { "\($0), \(value)" } ?? value
-      }
-    }
     var made: RequestWorld
     do {
-      made = try worlds.world(
-        acceptLanguage: language, timeZone: zone, from: server.world)
+      made = try worlds.world(fields: request.headers, from: server.world)
     } catch {
       return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: error.description))
     }
@@ -129,18 +111,5 @@ public struct WorldMiddleware: Middleware {
       response.headers = headers
     }
     return response
-  }
-}
-
-extension String {
-  /// Whether this header name is `lowercased`, which is in lower case,
-  /// ignoring ASCII case as HTTP does (RFC 9110: names are tokens, which
-  /// are ASCII), without making a lowered copy.
-  fileprivate func isHeaderName(_ lowercased: String) -> Bool {
-    // The count first: most names differ in length, and it is stored.
-    utf8.count == lowercased.utf8.count
-      && utf8.elementsEqual(lowercased.utf8) { byte, lower in
-        byte == lower || (byte &- UInt8(ascii: "A") < 26 && byte | 0x20 == lower)
-      }
   }
 }
