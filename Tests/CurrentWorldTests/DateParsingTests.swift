@@ -1,7 +1,8 @@
-import CurrentWorld
 import Foundation
 import TestHelpers
 import Testing
+
+@testable import CurrentWorld
 
 /// Promise: `date(from:)` on the library's formatters answers a date or
 /// `nil` for any text, on Linux too, and parses every date that the
@@ -39,14 +40,20 @@ import Testing
     Date(timeIntervalSince1970: 1_783_000_000),
   ]
 
+  /// A formatter of the library's, made for this test alone: the hundreds
+  /// made here would empty the cache that every world shares, under tests
+  /// that check what it keeps.
   static func formatter(_ testCase: Case, _ date: DateFormatter.Style, _ time: DateFormatter.Style)
     -> SharedDateFormatter
   {
-    var world = fixedWorld()
-    world.locale = Locale(identifier: testCase.locale)
-    world.timeZone = TimeZone(identifier: testCase.zone)!
-    world.calendar = Calendar(identifier: testCase.calendar)
-    return world.dateFormatter(dateStyle: date, timeStyle: time)
+    var calendar = Calendar(identifier: testCase.calendar)
+    calendar.locale = Locale(identifier: testCase.locale)
+    calendar.timeZone = TimeZone(identifier: testCase.zone)!
+    let formatter = platformFormatter(
+      locale: testCase.locale, timeZone: calendar.timeZone, calendar: nil, dateStyle: date,
+      timeStyle: time)
+    formatter.calendar = calendar
+    return SharedDateFormatter(formatter)
   }
 
   /// The fuzzer's input (a combining mark after a digit) stopped the
