@@ -152,6 +152,10 @@
           let world = SharedWorld()
           DispatchQueue.global().async { world.run { … } }
 
+      On a server, code that the framework runs outside the request's task (Vapor's future \
+      callbacks, such as a map on next.respond(to:) after an async handler) reads the request's \
+      world from the request instead: req.world in CurrentWorldVapor.
+
       (This warning is shown once per process.)
       """
     }

@@ -138,6 +138,7 @@ struct ProbeTests {
     let warning = "Current was read outside every test world while a test world was active"
     #expect(outcome.output.components(separatedBy: warning).count - 1 >= 1)
     #expect(outcome.output.contains("SharedWorld()"))
+    #expect(outcome.output.contains("req.world in CurrentWorldVapor"))
     // No made-up place, no «unknown» test: the code that escaped has none.
     #expect(!outcome.output.contains("«unknown»"))
     #expect(!outcome.output.contains("Current.swift:1"))

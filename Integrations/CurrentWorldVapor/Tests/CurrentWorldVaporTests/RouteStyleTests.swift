@@ -143,6 +143,69 @@ import VaporTesting
     #expect(answers == ["\(process) sv_SE", "\(process) sv_SE"])
   }
 
+  /// A user's future-based middleware after ours that changes the response
+  /// once the handler answered: `map` or `flatMap` on `next.respond(to:)`.
+  /// It names the locale its callback sees in `X-After`.
+  struct AfterTheHandler: Middleware {
+    let flat: Bool
+
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+      let response = next.respond(to: request)
+      if flat {
+        return response.flatMap { response in
+          response.headers.replaceOrAdd(name: "X-After", value: Current.locale.identifier)
+          return request.eventLoop.makeSucceededFuture(response)
+        }
+      }
+      return response.map { response in
+        response.headers.replaceOrAdd(name: "X-After", value: Current.locale.identifier)
+        return response
+      }
+    }
+  }
+
+  /// What `X-After` says for a request for Swedish, in memory and on a
+  /// real port, with the handler `async` or synchronous.
+  static func afterTheHandler(flat: Bool, async: Bool) async throws -> [String] {
+    var answers: [String] = []
+    for method in [Application.Method.inMemory, .running(port: 0)] {
+      try await withApp { app in
+        app.middleware.use(WorldMiddleware())
+        let group = app.grouped(AfterTheHandler(flat: flat))
+        if async {
+          group.get("style") { _ async in "handled" }
+        } else {
+          group.get("style") { _ in "handled" }
+        }
+        let response = try await app.testing(method: method).sendRequest(
+          .GET, "style", headers: headers(language: "sv-SE"))
+        #expect(response.status == .ok)
+        answers.append(response.headers.first(name: "X-After") ?? "none")
+      }
+    }
+    return answers
+  }
+
+  /// After a synchronous route closure the response is there at once, so
+  /// the callback runs inside the request's world.
+  @Test(arguments: [false, true])
+  func aMapOnNextAfterASynchronousHandlerSeesTheRequestsWorld(_ flat: Bool) async throws {
+    let answers = try await Self.afterTheHandler(flat: flat, async: false)
+    #expect(answers == ["sv_SE", "sv_SE"])
+  }
+
+  /// After an `async` handler the response arrives later, from the
+  /// handler's task, and the callback runs on the event loop outside the
+  /// request's world: in the process's, in memory and on a real server.
+  /// Such a callback reads `req.world` instead.
+  @Test(arguments: [false, true])
+  func aMapOnNextAfterAnAsyncHandlerSeesTheWorldOfTheEventLoop(_ flat: Bool) async throws {
+    let process = await processLocale()
+    let answers = try await Self.afterTheHandler(flat: flat, async: true)
+    #expect(answers == [process, process])
+    #expect(process != "sv_SE")
+  }
+
   @Test func reqWorldWithoutTheMiddlewareIsTheWorldCurrentSees() async throws {
     try await withApp { app in
       app.get("style") { req async in req.world.locale.identifier }
