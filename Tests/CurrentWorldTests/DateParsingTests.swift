@@ -29,6 +29,9 @@ import Testing
     Case(locale: "he_IL", calendar: .hebrew, zone: "Asia/Jerusalem"),
     Case(locale: "fa_IR", calendar: .persian, zone: "Asia/Tehran"),
     Case(locale: "zh_Hant_TW", calendar: .republicOfChina, zone: "Asia/Taipei"),
+    // A day period that begins with a format character (the abbreviation
+    // mark U+070F), which joins the letter after it into one character.
+    Case(locale: "syr_SY", calendar: .gregorian, zone: "Asia/Damascus"),
   ]
 
   static let styles: [DateFormatter.Style] = [.short, .medium, .long, .full]
@@ -124,6 +127,32 @@ import Testing
         }
       }
     }
+  }
+
+  /// Every locale the platform has: what the formatter writes is read as
+  /// the platform's own formatter reads it, so the guard refuses none of
+  /// it. (Syriac's day periods were refused until format characters
+  /// counted as part of a word.)
+  @Test func everyLocalesDatesParseAsThePlatformReadsThem() {
+    let date = Self.dates[1]
+    var differing: [String] = []
+    for identifier in Locale.availableIdentifiers {
+      for (dateStyle, timeStyle) in [
+        (DateFormatter.Style.full, DateFormatter.Style.full), (.short, .medium),
+      ] {
+        let make = {
+          platformFormatter(
+            locale: identifier, timeZone: TimeZone(identifier: "Asia/Kolkata")!, calendar: nil,
+            dateStyle: dateStyle, timeStyle: timeStyle)
+        }
+        let (platform, shared) = (make(), SharedDateFormatter(make()))
+        let text = shared.string(from: date)
+        if shared.date(from: text) != platform.date(from: text) {
+          differing.append("\(identifier): \(text)")
+        }
+      }
+    }
+    #expect(differing == [])
   }
 
   /// The guard changes no answer of the platform's formatter on text that

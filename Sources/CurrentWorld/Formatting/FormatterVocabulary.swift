@@ -144,11 +144,13 @@ struct FormatterVocabulary: Sendable {
     return true
   }
 
-  /// A letter or a mark: a run of these is read as one name.
+  /// A letter, a mark or a format character (a joiner, Syriac's
+  /// abbreviation mark): a run of these is read as one name. What is left,
+  /// digits, spaces, punctuation and symbols, is where ICU's parse stops.
   private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-      .nonspacingMark, .spacingMark, .enclosingMark:
+      .nonspacingMark, .spacingMark, .enclosingMark, .format:
       true
     default: false
     }
