@@ -85,4 +85,3 @@ enum Routes {
     return "\(end) · \(time)"
   }
 }
-
