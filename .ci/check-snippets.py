@@ -12,6 +12,8 @@ may live). Two rules keep a snippet from leaning on context it hides:
 - A snippet that starts with its imports shows a whole file: some compiled
   file must be exactly that snippet (comment-only lines aside), with nothing
   around it.
+- A snippet closes every brace, parenthesis and bracket it opens: one
+  cut off mid-declaration compiles only inside a file that finishes it.
 - A snippet that declares something (a test, a type, a function) must not
   be compiled inside a test context it does not show (a suite, a test, an
   XCTestCase or WorldTestCase, a `withWorld`): pasted as it reads, it would
@@ -78,8 +80,26 @@ for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources", "Integratio
         compiled.append(Compiled(path))
 
 
+def balanced(block):
+    """Whether every bracket the snippet opens, it closes: a snippet cut off
+    mid-declaration would compile only inside a file that finishes it."""
+    depth = {"{": 0, "(": 0, "[": 0}
+    closing = {"}": "{", ")": "(", "]": "["}
+    for line in block:
+        for char in code(line):
+            if char in depth:
+                depth[char] += 1
+            elif char in closing:
+                depth[closing[char]] -= 1
+                if depth[closing[char]] < 0:
+                    return False
+    return all(value == 0 for value in depth.values())
+
+
 def problem_with(block):
     """Why `block` is not compiled as it reads, or None."""
+    if not balanced(block):
+        return "this snippet is cut off: a bracket it opens is never closed, or the reverse"
     if block[0].startswith("import "):
         shown = [line for line in block if not line.startswith("//")]
         if any(file.code_lines == shown for file in compiled):

@@ -127,10 +127,19 @@ import Testing
     }
   }
 
-  /// The extension point: a request's world from the request itself.
-  enum RequestIDKey: WorldKey {
-    static var liveValue: String { "none" }
-    static var testValue: String { "none" }
+  /// The articles' extension point (ExtensionPoint.swift), as they read.
+  @Test func theArticlesExtensionPointSetsTheRequestID() async throws {
+    let router = Router()
+    addWorlds(to: router)
+    router.get("id") { _, _ in Current[RequestIDKey.self] }
+    try await Application(router: router).test(.router) { client in
+      let named = try await client.execute(
+        uri: "/id", method: .get, headers: [HTTPField.Name("X-Request-ID")!: "r-1"])
+      #expect(String(buffer: named.body) == "r-1")
+      let unnamed = try await client.execute(uri: "/id", method: .get)
+      #expect(String(buffer: unnamed.body) == "missing")
+    }
+    #expect(Current[RequestIDKey.self] == "none")
   }
 
   @Test func theUpdateClosureChangesTheRequestsWorldFromTheRequest() async throws {

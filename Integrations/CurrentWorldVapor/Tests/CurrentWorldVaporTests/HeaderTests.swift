@@ -150,9 +150,18 @@ import VaporTesting
     }
   }
 
-  enum RequestIDKey: WorldKey {
-    static var liveValue: String { "none" }
-    static var testValue: String { "none" }
+  /// The article's extension point (ExtensionPoint.swift), as it reads.
+  @Test func theArticlesExtensionPointSetsTheRequestID() async throws {
+    try await withApp { app in
+      addWorlds(to: app)
+      app.get("id") { _ in Current[RequestIDKey.self] }
+      for (fields, id) in [(["X-Request-ID": "r-1"], "r-1"), ([:], "missing")] {
+        let response = try await app.testing().sendRequest(
+          .GET, "id", headers: HTTPHeaders(fields.map { ($0.key, $0.value) }))
+        #expect(response.body.string == id)
+      }
+    }
+    #expect(Current[RequestIDKey.self] == "none")
   }
 
   @Test func theUpdateClosureChangesTheRequestsWorldFromTheRequest() async throws {
