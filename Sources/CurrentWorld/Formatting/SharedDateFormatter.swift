@@ -82,3 +82,17 @@ public final class SharedDateFormatter: @unchecked Sendable {
     formatter.makeCopy()
   }
 }
+
+extension DateFormatter {
+  /// A new formatter with this one's locale, time zone, calendar and
+  /// styles.
+  func makeCopy() -> DateFormatter {
+    let copy = DateFormatter()
+    copy.locale = locale
+    copy.timeZone = timeZone
+    copy.calendar = calendar
+    copy.dateStyle = dateStyle
+    copy.timeStyle = timeStyle
+    return copy
+  }
+}
