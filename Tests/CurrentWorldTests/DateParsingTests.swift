@@ -36,6 +36,14 @@ import Testing
 
   static let styles: [DateFormatter.Style] = [.short, .medium, .long, .full]
 
+  /// The sweeps below are ICU work on one thread each, which the plain run
+  /// checks. Under ThreadSanitizer (CURRENTWORLD_SANITIZER, as in CI) they
+  /// took half a minute of both cores, and tests that wait on real time
+  /// gave up; there is nothing concurrent in them to race.
+  static let sweeps = Testing.ConditionTrait.enabled(
+    if: ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == nil,
+    "ICU sweeps with nothing to race stand down under a sanitizer")
+
   /// Dates inside a two-digit year's window, so that a short style's year
   /// names one date; one in each half of a year, for daylight saving.
   static let dates = [
@@ -88,7 +96,7 @@ import Testing
   /// A mark after every character in turn of every date that every case
   /// writes: wherever the parse stops, nothing crashes, and no marked text
   /// is a date.
-  @Test(arguments: cases)
+  @Test(sweeps, arguments: cases)
   func aMarkAnywhereInAWrittenDateIsSafe(_ testCase: Case) async {
     let parsed = await Self.offThePool {
       var parsed = 0
@@ -116,7 +124,7 @@ import Testing
   /// is written the same way again: not where the year has two digits (a
   /// short style, and the Republic of China's year 90, which ICU reads as
   /// 10090).
-  @Test(arguments: cases)
+  @Test(sweeps, arguments: cases)
   func everyWrittenDateParsesBack(_ testCase: Case) async {
     let failures = await Self.offThePool {
       var failures: [String] = []
@@ -148,7 +156,7 @@ import Testing
   /// has: what the formatter writes is read as the platform's own formatter
   /// reads it, so the guard refuses none of it. (Syriac's day periods were
   /// refused until format characters counted as part of a word.)
-  @Test func everyLanguagesDatesParseAsThePlatformReadsThem() async {
+  @Test(sweeps) func everyLanguagesDatesParseAsThePlatformReadsThem() async {
     var seen = Set<String>()
     let locales = Locale.availableIdentifiers.sorted().filter { identifier in
       let locale = Locale(identifier: identifier)
