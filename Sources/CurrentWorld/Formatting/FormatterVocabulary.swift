@@ -12,10 +12,11 @@ import Foundation
 /// written in letters (Hebrew years), and after the longest name that
 /// matches where a field starts. So text is refused when it has a
 /// character of more than one scalar that the formatter never writes, or
-/// when, inside one of its characters, a scalar that is not a letter or a
-/// mark is followed by more of the character, or the longest of the
-/// formatter's names that matches at a word's start ends. Such text is not
-/// one of the formatter's dates: its own output never does any of these.
+/// when, inside one of its characters, a scalar that is not a letter, a
+/// mark or a format character is followed by more of the character, or
+/// the longest of the formatter's names that matches at a word's start
+/// ends. Such text is not one of the formatter's dates: its own output
+/// never does any of these.
 ///
 /// A field that begins right after a letter, with no space or punctuation
 /// between, is not looked at; no locale's date and time styles write one
