@@ -50,6 +50,16 @@ import Testing
     }
   }
 
+  /// The message of Hummingbird's JSON error, `{"error": {"message": …}}`.
+  static func errorMessage(_ response: TestResponse) throws -> String {
+    struct Answer: Decodable {
+      struct Error: Decodable { var message: String }
+      var error: Error
+    }
+    return try JSONDecoder().decode(Answer.self, from: Data(String(buffer: response.body).utf8))
+      .error.message
+  }
+
   @Test(arguments: [
     "GMT+3", "Nowhere/Special", "europe/madrid", String(repeating: "A/", count: 400),
   ])
@@ -60,16 +70,9 @@ import Testing
         uri: "/seen", method: .get, headers: headers(language: "de", zone: zone))
       #expect(response.status == .badRequest)
       #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-      struct Answer: Decodable {
-        struct Error: Decodable { var message: String }
-        var error: Error
-      }
-      let answer = try JSONDecoder().decode(
-        Answer.self, from: Data(String(buffer: response.body).utf8))
-      #expect(answer.error.message.hasPrefix("Time-Zone: "))
-      #expect(
-        answer.error.message.hasSuffix(
-          "is not an IANA time zone identifier, such as Europe/Madrid."))
+      let message = try Self.errorMessage(response)
+      #expect(message.hasPrefix("Time-Zone: "))
+      #expect(message.hasSuffix("is not an IANA time zone identifier, such as Europe/Madrid."))
     }
   }
 
@@ -117,13 +120,8 @@ import Testing
         HTTPField(name: WorldMiddleware<BasicRequestContext>.timeZoneHeader, value: "Europe/Paris"))
       let response = try await client.execute(uri: "/seen", method: .get, headers: fields)
       #expect(response.status == .badRequest)
-      struct Answer: Decodable {
-        struct Error: Decodable { var message: String }
-        var error: Error
-      }
-      let answer = try JSONDecoder().decode(
-        Answer.self, from: Data(String(buffer: response.body).utf8))
-      #expect(answer.error.message.hasPrefix("Time-Zone: Asia/Tokyo, Europe/Paris is not"))
+      let message = try Self.errorMessage(response)
+      #expect(message.hasPrefix("Time-Zone: Asia/Tokyo, Europe/Paris is not"))
     }
   }
 
