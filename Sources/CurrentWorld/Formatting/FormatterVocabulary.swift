@@ -11,12 +11,11 @@ import Foundation
 /// ICU stops after a run of digits, spaces or punctuation, after a number
 /// written in letters (Hebrew years), and after the longest name that
 /// matches where a field starts. So text is refused when it has a
-/// character of more than one scalar that the formatter never writes, or
-/// when, inside one of its characters, a scalar that is not a letter, a
-/// mark or a format character is followed by more of the character, or
-/// the longest of the formatter's names that matches at a word's start
-/// ends. Such text is not one of the formatter's dates: its own output
-/// never does any of these.
+/// character of more than one scalar that the formatter never writes (a
+/// digit, a space or a letter with a mark that the formatter never puts on
+/// it), or when the longest of the formatter's names that matches at a
+/// word's start ends inside one of its characters. Such text is not one of
+/// the formatter's dates: its own output does neither.
 ///
 /// A field that begins right after a letter, with no space or punctuation
 /// between, is not looked at; no locale's date and time styles write one
@@ -126,9 +125,6 @@ struct FormatterVocabulary: Sendable {
     if boundaries.count == end + 1 { return true }
 
     let scalars = Array(text.unicodeScalars)
-    for inside in 1..<end where !boundaries.contains(inside) {
-      if !isWordScalar(scalars[inside - 1]) { return false }
-    }
     let vocabulary = vocabulary()
     for character in text where character.unicodeScalars.count > 1 {
       if !vocabulary.written.contains(character.unicodeScalars.map(\.value)) { return false }
@@ -146,8 +142,8 @@ struct FormatterVocabulary: Sendable {
   }
 
   /// A letter, a mark or a format character (a joiner, Syriac's
-  /// abbreviation mark): a run of these is read as one name. What is left,
-  /// digits, spaces, punctuation and symbols, is where ICU's parse stops.
+  /// abbreviation mark): a run of these is read as one name, and a word
+  /// starts after anything else (digits, spaces, punctuation, symbols).
   private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
