@@ -36,12 +36,7 @@ public struct LanguageNegotiation: Sendable {
   /// The locale that `header` names, or `nil` when it is malformed, says
   /// `*`, or names nothing available.
   public func match(_ header: String) -> Locale? {
-    guard let ranges = Self.ranges(in: header) else { return nil }
-    for range in ranges where range.quality > 0 {
-      if range.tag == "*" { return nil }
-      if let identifier = lookup(range.tag) { return Locale(identifier: identifier) }
-    }
-    return nil
+    negotiate(header).best
   }
 
   /// Every available locale that `header` names, most preferred first:
@@ -55,14 +50,30 @@ public struct LanguageNegotiation: Sendable {
   /// languages.matches("fr;q=0.5, es-MX, de, en;q=0")  // [es, fr]
   /// ```
   public func matches(_ header: String) -> [Locale] {
-    guard let ranges = Self.ranges(in: header) else { return [] }
+    negotiate(header).all
+  }
+
+  /// ``match(_:)`` and ``matches(_:)`` from one reading of `header`: the
+  /// best range decides `best` (`*` decides it for the server's locale),
+  /// and every range with a quality adds its locale to `all`.
+  func negotiate(_ header: String) -> (best: Locale?, all: [Locale]) {
+    guard let ranges = Self.ranges(in: header) else { return (nil, []) }
+    var best: String?
+    var decided = false
     var identifiers: [String] = []
-    for range in ranges where range.quality > 0 && range.tag != "*" {
-      if let identifier = lookup(range.tag), !identifiers.contains(identifier) {
-        identifiers.append(identifier)
+    for range in ranges where range.quality > 0 {
+      if range.tag == "*" {
+        decided = true
+        continue
       }
+      guard let identifier = lookup(range.tag) else { continue }
+      if !decided {
+        best = identifier
+        decided = true
+      }
+      if !identifiers.contains(identifier) { identifiers.append(identifier) }
     }
-    return identifiers.map(Locale.init(identifier:))
+    return (best.map(Locale.init(identifier:)), identifiers.map(Locale.init(identifier:)))
   }
 
   /// The available identifier that `tag` names, or a shorter one with its

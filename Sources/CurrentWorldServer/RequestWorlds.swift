@@ -91,10 +91,9 @@ public final class RequestWorlds: Sendable {
       }
       if zone != world.timeZone { world.timeZone = zone }
     }
-    let negotiated = headers.language.flatMap(languages.match)
+    let (negotiated, preferred) = headers.language.map(languages.negotiate) ?? (nil, [])
     // The request's languages, most preferred first, the negotiated one
     // leading; without a supported one, the server's.
-    let preferred = headers.language.map(languages.matches) ?? []
     if !preferred.isEmpty {
       let first = negotiated ?? world.locale
       world.preferredLocales = [first] + preferred.filter { $0.identifier != first.identifier }

@@ -42,6 +42,11 @@ import Testing
     #expect(Self.pick("") == "it_IT")
     #expect(Self.pick("xx-YY") == "it_IT")
     #expect(Self.pick("*") == "it_IT")
+    // A star that outranks every language decides for the server's, though
+    // `matches` still lists the languages after it.
+    #expect(Self.pick("*, de;q=0.5") == "it_IT")
+    #expect(Self.negotiation.matches("*, de;q=0.5").map(\.identifier) == ["de"])
+    #expect(Self.pick("fr, *;q=0.5") == "fr")
     #expect(Self.pick("de;q=0") == "it_IT")
     #expect(Self.pick("xx, de;q=0.1") == "de")
   }
