@@ -10,11 +10,15 @@ let package = Package(
     // For app targets that call backend APIs: HTTPClient (and its world-aware
     // client), Endpoint, APIError.
     .library(name: "CurrentWorldHTTP", targets: ["CurrentWorldHTTP"]),
-    // For the server integrations and any server framework: a request's
-    // world from its headers (language negotiation, time-zone header).
+    // For any server framework: a request's world from its headers
+    // (language negotiation, time-zone header). The two below build on it.
     .library(name: "CurrentWorldServer", targets: ["CurrentWorldServer"]),
     // For test targets only.
     .library(name: "CurrentWorldTesting", targets: ["CurrentWorldTesting"]),
+    // A world per request on Hummingbird 2; needs the trait `Hummingbird`.
+    .library(name: "CurrentWorldHummingbird", targets: ["CurrentWorldHummingbird"]),
+    // A world per request on Vapor 4; needs the trait `Vapor`.
+    .library(name: "CurrentWorldVapor", targets: ["CurrentWorldVapor"]),
     .executable(name: "world-demo", targets: ["world-demo"]),
   ],
   traits: [
@@ -24,7 +28,26 @@ let package = Package(
         Keeps withWorld and SharedWorld in release builds, for a server that runs each \
         request in a world of its own. Current stays read-only in release.
         """
-    )
+    ),
+    // Each server trait brings its framework, and nothing else: a dependency
+    // used only under a trait is not even resolved while the trait is off
+    // (SE-0450). One trait per condition: SwiftPM 6.2 reads a list of
+    // traits as all of them, 6.3 as any of them.
+    .trait(
+      name: "Hummingbird",
+      description: "The CurrentWorldHummingbird product: a world per request on Hummingbird 2.",
+      enabledTraits: ["ReleaseScopes"]
+    ),
+    .trait(
+      name: "Vapor",
+      description: "The CurrentWorldVapor product: a world per request on Vapor 4.",
+      enabledTraits: ["ReleaseScopes"]
+    ),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
   ],
   targets: [
     // The one lock and the other primitives that the modules share; not a
@@ -38,6 +61,26 @@ let package = Package(
     // header values as strings.
     .target(name: "CurrentWorldServer", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
+    // The server integrations: each adapter converts its framework's request
+    // and errors, and CurrentWorldServer does the rest. Without its trait,
+    // a module declares only what tells its user to enable the trait.
+    .target(
+      name: "CurrentWorldHummingbird",
+      dependencies: [
+        "CurrentWorld", "CurrentWorldServer",
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
+    .target(
+      name: "CurrentWorldVapor",
+      dependencies: [
+        "CurrentWorld", "CurrentWorldServer",
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ]
+    ),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
     // link them.
     .target(
@@ -88,6 +131,28 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldServerTests",
       dependencies: ["CurrentWorldServer", "CurrentWorld", "CurrentWorldTesting", "TestHelpers"]
+    ),
+    // The integrations' tests, which compile to nothing without their trait:
+    // `swift test --traits Hummingbird` (or `Vapor`) runs them.
+    .testTarget(
+      name: "CurrentWorldHummingbirdTests",
+      dependencies: [
+        "CurrentWorldHummingbird", "CurrentWorld", "CurrentWorldTesting",
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "HummingbirdTesting", package: "hummingbird",
+          condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
+    .testTarget(
+      name: "CurrentWorldVaporTests",
+      dependencies: [
+        "CurrentWorldVapor", "CurrentWorld", "CurrentWorldTesting",
+        .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that
     // every snippet in an article is found here.

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // CurrentWorld on a server: an app on CurrentWorldHummingbird, a world per
 // request with one line of middleware. A package of its own, so that the
-// root package keeps no dependencies.
+// root package's own build resolves no other package.
 //
 //   swift run --package-path Examples/Server world-server
 //   swift test --package-path Examples/Server
@@ -22,9 +22,10 @@ let package = Package(
     .executable(name: "world-server-load", targets: ["world-server-load"]),
   ],
   dependencies: [
-    .package(path: root.appendingPathComponent("Integrations/CurrentWorldHummingbird").path),
-    // CurrentWorldHTTP for the live cat fact, CurrentWorldTesting for tests.
-    .package(path: root.path),
+    // As a user writes it, with the trait (from a URL rather than a path):
+    // CurrentWorldHummingbird, CurrentWorldHTTP for the live cat fact,
+    // CurrentWorldTesting for tests.
+    .package(path: root.path, traits: ["Hummingbird"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     // The in-process cost measure: a channel for the request context, a logger.
@@ -37,7 +38,7 @@ let package = Package(
     .target(
       name: "WorldServer",
       dependencies: [
-        .product(name: "CurrentWorldHummingbird", package: "CurrentWorldHummingbird"),
+        .product(name: "CurrentWorldHummingbird", package: currentWorld),
         // The live cat fact (--live): the server declares its own API.
         .product(name: "CurrentWorldHTTP", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -50,14 +51,14 @@ let package = Package(
       name: "world-server-load",
       dependencies: [
         "WorldServer",
-        .product(name: "CurrentWorldHummingbird", package: "CurrentWorldHummingbird"),
+        .product(name: "CurrentWorldHummingbird", package: currentWorld),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     .testTarget(
       name: "WorldServerTests",
       dependencies: [
         "WorldServer",
-        .product(name: "CurrentWorldHummingbird", package: "CurrentWorldHummingbird"),
+        .product(name: "CurrentWorldHummingbird", package: currentWorld),
         .product(name: "CurrentWorldTesting", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

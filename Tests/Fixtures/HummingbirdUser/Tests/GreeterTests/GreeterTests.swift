@@ -1,5 +1,5 @@
 import CurrentWorldHummingbird
-import CurrentWorldHummingbirdTesting
+import CurrentWorldTesting
 import Foundation
 import Greeter
 import Hummingbird

@@ -1,5 +1,5 @@
 import CurrentWorldVapor
-import CurrentWorldVaporTesting
+import CurrentWorldTesting
 import Foundation
 import Greeter
 import Testing

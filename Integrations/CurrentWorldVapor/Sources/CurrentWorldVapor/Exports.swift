@@ -1,6 +1,0 @@
-// One product for a Vapor server: `World` and `Current`, and the
-// negotiation, the calendar rule and the time-zone error that configure
-// the middleware, without a second dependency on the root package. Both
-// frameworks re-export what their API shows the same way.
-@_exported import CurrentWorld
-@_exported import CurrentWorldServer

@@ -1,0 +1,141 @@
+#if Vapor
+  import CurrentWorldTesting
+  import CurrentWorldVapor
+  import Foundation
+  import Testing
+  import Vapor
+  import VaporTesting
+
+  /// Writes to the server's world while requests are in flight, and values
+  /// whose `deinit` reads `Current` while a request replaces them.
+  @Suite(.world, .timeLimit(.minutes(1))) struct ServerWorldWriteTests {
+    init() {
+      Current.date = { serverDate }
+      Current.locale = Locale(identifier: "en_US")
+      Current.timeZone = TimeZone(identifier: "Europe/Madrid")!
+    }
+
+    /// A request keeps the world it started in: a write to the server's
+    /// world while the handler waits reaches the next request, not this one.
+    @Test func aRequestKeepsTheWorldItStartedIn() async throws {
+      let gate = Gate()
+      let later = serverDate.addingTimeInterval(3_600)
+      try await withApp { app in
+        app.middleware.use(WorldMiddleware())
+        app.get("seen") { _ async in Seen.current }
+        app.get("held") { _ async -> String in
+          let before = Current.date()
+          gate.arrive.yield()
+          for await _ in gate.opened { break }
+          return "\(before.timeIntervalSince1970) \(Current.date().timeIntervalSince1970)"
+        }
+        let tester = try app.testing()
+        async let held = tester.sendRequest(.GET, "held")
+        for await _ in gate.arrived { break }
+        Current.date = { later }
+        gate.open.yield()
+        let seconds = serverDate.timeIntervalSince1970
+        #expect(try await held.body.string == "\(seconds) \(seconds)")
+        let next = try await tester.sendRequest(.GET, "seen")
+        #expect(
+          try next.content.decode(Seen.self)
+            == .expected(later, locale: "en_US", zone: "Europe/Madrid"))
+      }
+    }
+
+    /// Fifty writes to the server's world from a task of their own, beside
+    /// fifty requests: each answer is one whole world that was written, and
+    /// the request after the last write sees it.
+    @Test func concurrentWritersMeetRequestsInFlight() async throws {
+      let dates = (0...50).map { serverDate.addingTimeInterval(TimeInterval($0) * 60) }
+      try await withApp { app in
+        app.middleware.use(WorldMiddleware())
+        app.get("seen") { _ async in Seen.current }
+        let tester = try app.testing()
+        let answers = try await withThrowingTaskGroup(of: Seen?.self) { group in
+          group.addTask {
+            for date in dates.dropFirst() {
+              Current.date = { date }
+              await Task.yield()
+            }
+            return nil
+          }
+          for _ in 0..<50 {
+            group.addTask { try await tester.sendRequest(.GET, "seen").content.decode(Seen.self) }
+          }
+          return try await group.reduce(into: [Seen]()) { answers, seen in
+            if let seen { answers.append(seen) }
+          }
+        }
+        let written = Set(
+          dates.map { Seen.expected($0, locale: "en_US", zone: "Europe/Madrid") }.map(\.text))
+        #expect(answers.count == 50)
+        #expect(answers.allSatisfy { written.contains($0.text) && $0.locale == "en_US" })
+        let last = try await tester.sendRequest(.GET, "seen").content.decode(Seen.self)
+        #expect(last == .expected(dates[50], locale: "en_US", zone: "Europe/Madrid"))
+      }
+    }
+
+    /// The extension point puts a value in each request's world, and the
+    /// handler replaces it twice: the value that the second write replaces is
+    /// released during that write, and its `deinit` reads `Current` there,
+    /// which must not be inside a lock (the debug lock traps).
+    @Test func aDeinitThatReadsCurrentDuringARequestsWrite() async throws {
+      let log = Log()
+      let locales = ["es_AR", "ja_JP", "th_TH", "fa_IR"]
+      try await withApp { app in
+        app.middleware.use(WorldMiddleware { world, _ in world.witness = Witness("update", log) })
+        app.get("replace") { _ async -> String in
+          Current.witness = Witness("first", log)
+          Current.witness = Witness("second", log)
+          return Current.locale.identifier
+        }
+        for locale in locales {
+          let language = locale.replacingOccurrences(of: "_", with: "-")
+          let response = try await app.testing().sendRequest(
+            .GET, "replace", headers: headers(language: language))
+          #expect(response.body.string == locale)
+        }
+      }
+      #expect(log.lines.filter { $0.hasPrefix("first") } == locales.map { "first \($0)" })
+    }
+  }
+
+  /// Two one-shot signals between a handler and its test.
+  final class Gate: Sendable {
+    let (arrived, arrive) = AsyncStream<Void>.makeStream()
+    let (opened, open) = AsyncStream<Void>.makeStream()
+  }
+
+  /// Lines that `deinit`s write, from any thread.
+  final class Log: @unchecked Sendable {
+    // Unchecked: `lock` guards `stored`. (Mutex needs macOS 15.)
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+  }
+
+  /// An app value whose `deinit` reads `Current`, and writes what it saw.
+  final class Witness: Sendable {
+    let name: String
+    let log: Log
+    init(_ name: String, _ log: Log) {
+      self.name = name
+      self.log = log
+    }
+    deinit { log.append("\(name) \(Current.locale.identifier)") }
+  }
+
+  enum WitnessKey: WorldKey {
+    static let liveValue: Witness? = nil
+    static let testValue: Witness? = nil
+  }
+
+  extension World {
+    var witness: Witness? {
+      get { self[WitnessKey.self] }
+      set { self[WitnessKey.self] = newValue }
+    }
+  }
+#endif

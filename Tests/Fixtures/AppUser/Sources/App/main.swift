@@ -1,0 +1,3 @@
+import CurrentWorld
+
+print("locale: \(Current.locale.identifier)")

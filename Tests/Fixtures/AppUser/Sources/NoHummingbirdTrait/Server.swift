@@ -1,0 +1,4 @@
+import CurrentWorldHummingbird
+
+// Must not compile: the trait `Hummingbird` is off.
+public func worlds() -> Any { WorldMiddleware<Void>() }
