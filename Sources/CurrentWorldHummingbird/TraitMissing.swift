@@ -11,5 +11,8 @@
     message:
       "CurrentWorldHummingbird needs the package trait Hummingbird: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.3.0\", traits: [\"Hummingbird\"])"
   )
-  public struct WorldMiddleware<Context> {}
+  public struct WorldMiddleware<Context> {
+    /// Unavailable, as the type is.
+    public init() {}
+  }
 #endif

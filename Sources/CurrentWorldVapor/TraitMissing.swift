@@ -11,5 +11,8 @@
     message:
       "CurrentWorldVapor needs the package trait Vapor: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.3.0\", traits: [\"Vapor\"])"
   )
-  public struct WorldMiddleware {}
+  public struct WorldMiddleware {
+    /// Unavailable, as the type is.
+    public init() {}
+  }
 #endif
