@@ -8,8 +8,7 @@ comments that grow past 35% of the lines in Sources.
 
 Reads the symbol graphs that `swift build -emit-symbol-graph` (or
 `swift-symbolgraph-extract`) wrote into the folder given as the first
-argument, for the modules named after it. `--package DIR` first checks the
-package in DIR (an integration) instead of the root.
+argument, for the modules named after it.
 """
 import json
 import os
@@ -20,12 +19,8 @@ import sys
 DOC_SHARE_LIMIT = 0.35
 
 arguments = sys.argv[1:]
-package = "."
-if arguments[:1] == ["--package"]:
-    package, arguments = arguments[1], arguments[2:]
 folder = pathlib.Path(arguments[0]).resolve()
 modules = arguments[1:]
-os.chdir(package)
 problems = []
 checked = 0
 for module in modules:

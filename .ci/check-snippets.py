@@ -2,9 +2,8 @@
 """Fails when a Swift code block in a DocC article or the README is not
 compiled as it reads.
 
-Every ```swift block in the articles of Sources/*/*.docc, of the integration
-packages' catalogs (Integrations/*/Sources/*/*.docc) and in README.md
-must appear, line by line (indentation and blank lines aside), in one Swift
+Every ```swift block in the articles of Sources/*/*.docc (the server
+products' catalogs among them) and in README.md must appear, line by line (indentation and blank lines aside), in one Swift
 file that a build compiles: the documentation tests, the examples, the
 sources, or the Benchmarks package (the only place swift-dependencies code
 may live). Two rules keep a snippet from leaning on context it hides:
@@ -70,7 +69,7 @@ class Compiled:
 
 
 compiled = []
-for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources", "Integrations"]:
+for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources"]:
     for path in sorted((root / folder).rglob("*.swift")):
         # A scratch folder holds the dependencies' sources, not ours.
         if any(part.startswith(".build") for part in path.relative_to(root).parts):
@@ -120,8 +119,7 @@ checked = 0
 MANIFEST_FRAGMENTS = ("dependencies: [", ".target(name: \"MyApp\"")
 
 articles = root.glob("Sources/*/*.docc/*.md")
-integration_articles = root.glob("Integrations/*/Sources/*/*.docc/*.md")
-for article in sorted(articles) + sorted(integration_articles) + [root / "README.md"]:
+for article in sorted(articles) + [root / "README.md"]:
     text = article.read_text()
     for match in re.finditer(r"^```swift\n(.*?)^```", text, re.S | re.M):
         block = [line.strip() for line in match.group(1).splitlines() if line.strip()]

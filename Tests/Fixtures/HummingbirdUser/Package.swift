@@ -10,7 +10,9 @@ let package = Package(
   name: "HummingbirdUser",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(url: "https://github.com/currentworld/CurrentWorld.git", from: "0.3.0", traits: ["Hummingbird"]),
+    .package(
+      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.3.0",
+      traits: ["Hummingbird"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
   ],
   targets: [

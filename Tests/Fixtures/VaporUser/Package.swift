@@ -9,7 +9,9 @@ let package = Package(
   name: "VaporUser",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(url: "https://github.com/currentworld/CurrentWorld.git", from: "0.3.0", traits: ["Vapor"]),
+    .package(
+      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.3.0",
+      traits: ["Vapor"]),
     .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
   ],
   targets: [

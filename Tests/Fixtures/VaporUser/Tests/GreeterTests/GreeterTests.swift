@@ -1,5 +1,5 @@
-import CurrentWorldVapor
 import CurrentWorldTesting
+import CurrentWorldVapor
 import Foundation
 import Greeter
 import Testing
