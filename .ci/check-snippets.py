@@ -13,6 +13,10 @@ may live). Two rules keep a snippet from leaning on context it hides:
   around it.
 - A snippet closes every brace, parenthesis and bracket it opens: one
   cut off mid-declaration compiles only inside a file that finishes it.
+- A snippet compiled outside an example's module uses no name that only
+  that module (or its package's test helpers) declares, unless a snippet of
+  the same article declares it: a test of an example server that builds
+  the example's application would not compile in a user's package.
 - A snippet that declares something (a test, a type, a function) must not
   be compiled inside a test context it does not show (a suite, a test, an
   XCTestCase or WorldTestCase, a `withWorld`): pasted as it reads, it would
@@ -40,9 +44,40 @@ def code(line):
     return line.split("//", 1)[0]
 
 
+TOP_LEVEL = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|nonisolated|static|final)\s+)*"
+    r"(?:func|let|var|struct|class|enum|actor|typealias|protocol)\s+(\w+)")
+# A name a snippet uses: not a member (`.name`), not an argument label (`name:`).
+NAME = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b(?!\s*:)")
+
+
+def module_of(path):
+    """The folder of the module that compiles `path`."""
+    parts = path.relative_to(root).parts
+    for index in range(len(parts) - 2, -1, -1):
+        if parts[index] in ("Sources", "Tests"):
+            return root.joinpath(*parts[: index + 2])
+    return root.joinpath(*parts[:2])  # Examples/Apps, Examples/WorldDemo
+
+
+def declared_at_top_level(lines):
+    """The names that a file's own lines declare outside any type or body.
+    A file inside `#if` indents its top level by two spaces."""
+    code_lines = [line for line in lines if line.strip() and not line.strip().startswith("//")]
+    indent = "  " if code_lines and code_lines[0].startswith("#if") else ""
+    names = set()
+    for line in lines:
+        if line.startswith(indent) and not line[len(indent):].startswith(" "):
+            match = TOP_LEVEL.match(line[len(indent):])
+            if match:
+                names.add(match.group(1))
+    return names
+
+
 class Compiled:
     def __init__(self, path):
         raw = path.read_text().splitlines()
+        self.raw = raw
         self.path = path
         # The stripped non-empty lines, each with its raw line's index.
         self.lines, self.raw_index = [], []
@@ -69,6 +104,8 @@ class Compiled:
 
 
 compiled = []
+PRODUCTS = {"CurrentWorld", "CurrentWorldHTTP", "CurrentWorldServer", "CurrentWorldTesting",
+            "CurrentWorldHummingbird", "CurrentWorldVapor"}
 for folder in ["Tests", "Examples", "Sources", "Benchmarks/Sources"]:
     for path in sorted((root / folder).rglob("*.swift")):
         # A scratch folder holds the dependencies' sources, not ours.
@@ -95,19 +132,71 @@ def balanced(block):
     return all(value == 0 for value in depth.values())
 
 
-def problem_with(block):
+# The names the public products declare: a snippet may use any of them.
+public_names = set()
+for file in compiled:
+    if file.path.relative_to(root).parts[:1] == ("Sources",) and module_of(file.path).name in PRODUCTS:
+        public_names |= declared_at_top_level(file.raw)
+
+
+def borrowed(block, file, article_names):
+    """The names `block` uses that, where it is compiled, come from an
+    example's module that it does not show: a test of an example server
+    that builds the example's application, say. (An excerpt of an example's
+    own module shows that module; an article's own types, which its other
+    snippets declare or which a reader's app has, are not borrowed.)"""
+    module = module_of(file.path)
+    imported = {line.split()[-1] for line in file.raw if line.strip().startswith("import ")}
+    # A module the snippet imports itself is shown: "where X is the app's module".
+    shown_imports = {line.split()[-1] for line in block if line.startswith("import ")}
+    hidden = set()
+    for other in compiled:
+        other_module = module_of(other.path)
+        parts = other_module.relative_to(root).parts
+        excerpt = other_module == module and "Tests" not in parts
+        if parts[0] != "Examples" or excerpt:
+            continue
+        name = "CurrentWorldExamples" if parts[:2] == ("Examples", "Apps") else other_module.name
+        # An example's test helpers, seen by the other tests of its target.
+        same_tests = other_module == module
+        if (name in imported and name not in shown_imports) or same_tests:
+            hidden |= declared_at_top_level(other.raw)
+    used = {name for line in block for name in NAME.findall(code(line))}
+    return sorted(used & hidden - article_names - declared_in(block) - public_names)
+
+
+def declared_in(block):
+    """The names a snippet declares: its types, functions, constants and
+    variables, and a function's parameters."""
+    names = {match.group(1) for line in block for match in TOP_LEVEL.finditer(line.strip())}
+    for line in block:
+        names |= set(re.findall(r"\b(?:let|var|case|for)\s+(\w+)", line))
+        names |= set(re.findall(r"\b(?:func|init)\b[^(]*\((.*)\)", line) and
+                     re.findall(r"(\w+)\s*:", re.findall(r"\b(?:func|init)\b[^(]*\((.*)\)", line)[0]))
+    return names
+
+
+def problem_with(block, article_names):
     """Why `block` is not compiled as it reads, or None."""
     if not balanced(block):
         return "this snippet is cut off: a bracket it opens is never closed, or the reverse"
     if block[0].startswith("import "):
         shown = [line for line in block if not line.startswith("//")]
-        if any(file.code_lines == shown for file in compiled):
-            return None
-        return "this whole-file snippet is not a compiled file of its own, as it reads"
+        files = [file for file in compiled if file.code_lines == shown]
+        if not files:
+            return "this whole-file snippet is not a compiled file of its own, as it reads"
+        names = borrowed(block, files[0], article_names)
+        if names:
+            return f"uses {', '.join(names)}, declared only where it is compiled ({files[0].path.relative_to(root)}'s module), which it does not show"
+        return None
     hidden = None
     for file in compiled:
         for context in file.find(block):
             tests = [header for header in context if TEST_CONTEXT.search(header)]
+            names = borrowed(block, file, article_names)
+            if names:
+                hidden = hidden or f"uses {', '.join(names)}, declared only where it is compiled ({file.path.relative_to(root)} or its module), which it does not show"
+                continue
             if not DECLARATION.match(block[0]) or not tests:
                 return None
             hidden = f"compiled only inside `{tests[-1]}` ({file.path.relative_to(root)}), which it does not show"
@@ -121,6 +210,9 @@ MANIFEST_FRAGMENTS = ("dependencies: [", ".target(name: \"MyApp\"")
 articles = root.glob("Sources/*/*.docc/*.md")
 for article in sorted(articles) + [root / "README.md"]:
     text = article.read_text()
+    blocks = [[line.strip() for line in block.splitlines() if line.strip()]
+              for block in re.findall(r"^```swift\n(.*?)^```", text, re.S | re.M)]
+    article_names = set().union(*(declared_in(block) for block in blocks))
     for match in re.finditer(r"^```swift\n(.*?)^```", text, re.S | re.M):
         block = [line.strip() for line in match.group(1).splitlines() if line.strip()]
         if article.name == "README.md" and block and block[0].startswith(MANIFEST_FRAGMENTS):
@@ -128,7 +220,7 @@ for article in sorted(articles) + [root / "README.md"]:
         if block and block[0] == ".package(" and block[1].startswith("url: "):
             continue  # a manifest that names the published URL, in an article too
         checked += 1
-        problem = problem_with(block)
+        problem = problem_with(block, article_names)
         if problem:
             line = text[: match.start()].count("\n") + 1
             problems.append(f"{article.relative_to(root)}:{line}: {problem}")
