@@ -36,18 +36,26 @@ let package = Package(
     .trait(
       name: "Hummingbird",
       description: "The CurrentWorldHummingbird product: a world per request on Hummingbird 2.",
-      enabledTraits: ["ReleaseScopes"]
+      enabledTraits: ["ReleaseScopes", "Logging"]
     ),
     .trait(
       name: "Vapor",
       description: "The CurrentWorldVapor product: a world per request on Vapor 4.",
-      enabledTraits: ["ReleaseScopes"]
+      enabledTraits: ["ReleaseScopes", "Logging"]
+    ),
+    .trait(
+      name: "Logging",
+      description: """
+        Current.logger, swift-log's Logger: inside a request, the framework's request logger. \
+        Hummingbird and Vapor turn it on.
+        """
     ),
   ],
   dependencies: [
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
   ],
   targets: [
     // The one lock and the other primitives that the modules share; not a
@@ -59,7 +67,13 @@ let package = Package(
     .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     // What every server integration shares, with no framework: it reads
     // header values as strings.
-    .target(name: "CurrentWorldServer", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
+    .target(
+      name: "CurrentWorldServer",
+      dependencies: [
+        "CurrentWorld", "CurrentWorldSupport",
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+      ]
+    ),
     .target(name: "CurrentWorldTesting", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
     // The server integrations: each adapter converts its framework's request
     // and errors, and CurrentWorldServer does the rest. Without its trait,
@@ -145,6 +159,8 @@ let package = Package(
           condition: .when(traits: ["Hummingbird"])),
         .product(
           name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
       ]
     ),
     .testTarget(
@@ -152,6 +168,8 @@ let package = Package(
       dependencies: [
         "CurrentWorldVapor", "CurrentWorld", "CurrentWorldTesting",
         .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+        .product(
+          name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Vapor"])),
       ]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that

@@ -13,6 +13,8 @@
   ///   identifier; an unknown one is answered `400` with Hummingbird's JSON
   ///   error, naming the header;
   /// - `calendar` follows the negotiated locale (CurrentWorldServer's `RequestCalendar`);
+  /// - `logger` is `context.logger`, with the request's ID, or the logger
+  ///   the server's world was given, with the request's metadata added;
   /// - `update`, if given, changes the request's world from the request: an
   ///   authenticated user, a request ID, a logger.
   ///
@@ -81,6 +83,7 @@
       } catch {
         throw HTTPError(.badRequest, message: error.description)
       }
+      made.world.adoptRequestLogger(context.logger)
       if let update { try await update(&made.world, request, context) }
       let contentLanguage = HTTPField(name: .contentLanguage, value: made.contentLanguage)
       return try await withWorld(made.world) {

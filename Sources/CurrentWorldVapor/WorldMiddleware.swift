@@ -12,6 +12,8 @@
   ///   identifier; an unknown one is answered `400` with Vapor's JSON error
   ///   (an `Abort`), naming the header;
   /// - `calendar` follows the negotiated locale (CurrentWorldServer's `RequestCalendar`);
+  /// - `logger` is `req.logger`, with the request's ID, or the logger the
+  ///   server's world was given, with the request's metadata added;
   /// - `update`, if given, changes the request's world from the request: an
   ///   authenticated user, a request ID, a logger.
   ///
@@ -73,6 +75,7 @@
       } catch {
         return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: error.description))
       }
+      made.world.adoptRequestLogger(request.logger)
       guard let update else { return respond(to: request, in: made, chainingTo: next) }
       let contentLanguage = made.contentLanguage
       return request.eventLoop.makeFutureWithTask { [made] in
