@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Swift Package Index builds the documentation with SPI_GENERATE_DOCS set:
+// every trait is on there, so that the server products' pages show their
+// API rather than the stubs that name the trait.
+let documentsEveryTrait = Context.environment["SPI_GENERATE_DOCS"] != nil
+
 let package = Package(
   name: "CurrentWorld",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
@@ -22,6 +27,7 @@ let package = Package(
     .executable(name: "world-demo", targets: ["world-demo"]),
   ],
   traits: [
+    .default(enabledTraits: documentsEveryTrait ? ["Hummingbird", "Vapor"] : []),
     .trait(
       name: "ReleaseScopes",
       description: """
