@@ -157,7 +157,7 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldHummingbirdTests",
       dependencies: [
-        "CurrentWorldHummingbird", "CurrentWorld", "CurrentWorldTesting",
+        "CurrentWorldHummingbird", "CurrentWorld", "CurrentWorldTesting", "TestHelpers",
         .product(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
         .product(
@@ -172,7 +172,7 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldVaporTests",
       dependencies: [
-        "CurrentWorldVapor", "CurrentWorld", "CurrentWorldTesting",
+        "CurrentWorldVapor", "CurrentWorld", "CurrentWorldTesting", "TestHelpers",
         .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(
           name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Vapor"])),

@@ -19,6 +19,10 @@
     static let reporter = IssueReporter { issue in
       if Test.current != nil {
         recordSwiftTestingIssue(issue)
+      } else if RunningTestCase.current?.testCase == nil, let relay = TestRelay.inEffect {
+        // Outside the test's task, in a world made from a test's: that
+        // test's, while it runs; named, if it has ended.
+        if !relay.relay(issue) { reportOutsideTests(relay.late(issue)) }
       } else if RunningTestCase.current?.testCase != nil || XCTestRun.isRunning {
         if issue.isWarning {
           IssueReporter.standardError.report(issue)
@@ -26,19 +30,26 @@
           recordXCTestFailure(issue)
         }
       } else {
-        // No runner is known to be running a test on this thread: detached
-        // work of a Swift Testing test, or of an XCTest test before the
-        // observer was registered. Each runner ignores a failure while it
-        // runs no test, so both are told, and standard error too. A warning
-        // without a place has no test to be shown in: standard error only.
-        if issue.isWarning && !issue.isPlaced {
-          IssueReporter.standardError.report(issue)
-          return
-        }
-        recordSwiftTestingIssue(issue)
-        if !issue.isWarning { recordXCTestFailure(issue) }
-        IssueReporter.standardError.report(issue)
+        // No test's world and no runner's test on this thread: work that
+        // was handed no world, or the process-wide world's.
+        var issue = issue
+        if issue.isPlaced || !issue.isWarning { issue.message += TestRelay.noTestWorld }
+        reportOutsideTests(issue)
       }
+    }
+
+    /// Reports `issue` where no test can be named. Each runner ignores a
+    /// failure while it runs no test, so both are told, and standard error
+    /// too. A warning without a place has no test to be shown in: standard
+    /// error only.
+    static func reportOutsideTests(_ issue: ReportedIssue) {
+      if issue.isWarning && !issue.isPlaced {
+        IssueReporter.standardError.report(issue)
+        return
+      }
+      recordSwiftTestingIssue(issue)
+      if !issue.isWarning { recordXCTestFailure(issue) }
+      IssueReporter.standardError.report(issue)
     }
 
     /// Records `issue` with Swift Testing. Issue severity came with Swift

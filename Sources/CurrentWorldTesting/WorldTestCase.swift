@@ -34,10 +34,16 @@
     /// Runs the test in its own world.
     override open func invokeTest() {
       TestRunnerReporter.install()
+      // Issues reported in this test's world from outside its thread are
+      // kept, and recorded here before the test ends.
+      let relay = TestRelay(testName: name)
+      var world = self.world
+      world[TestRelayKey.self] = relay
       RunningTestCase.$current.withValue(RunningTestCase(self)) {
         TestWorlds.withTestWorld(world) {
           super.invokeTest()
         }
+        for issue in relay.end() { TestRunnerReporter.recordXCTestFailure(issue) }
       }
     }
   }

@@ -41,9 +41,38 @@
       TestRunnerReporter.install()
       var world = Self.isActive ? Current : World.test
       update(&world)
-      try await Self.$isActive.withValue(true) {
-        try await TestWorlds.withTestWorld(world, operation: function)
+      // Issues reported in this test's world from outside its task arrive
+      // here, and are recorded in a task of the test's own, so Swift Testing
+      // puts them on this test; the test ends after the last is recorded.
+      let (issues, recorder) = AsyncStream.makeStream(of: ReportedIssue.self)
+      let relay = TestRelay(testName: Self.name(of: test, testCase)) { recorder.yield($0) }
+      world[TestRelayKey.self] = relay
+      async let recorded: Void = {
+        for await issue in issues { TestRunnerReporter.recordSwiftTestingIssue(issue) }
+      }()
+      do {
+        try await Self.$isActive.withValue(true) {
+          try await TestWorlds.withTestWorld(world, operation: function)
+        }
+      } catch {
+        Self.end(relay, recorder)
+        await recorded
+        throw error
       }
+      Self.end(relay, recorder)
+      await recorded
+    }
+
+    private static func end(_ relay: TestRelay, _ recorder: AsyncStream<ReportedIssue>.Continuation)
+    {
+      _ = relay.end()
+      recorder.finish()
+    }
+
+    /// The test's name and place, as an issue that arrives late names it.
+    private static func name(of test: Test, _ testCase: Test.Case?) -> String {
+      let oneCase = testCase?.isParameterized == true ? " (one of its cases)" : ""
+      return "\(test.name)\(oneCase) at \(test.sourceLocation.fileID):\(test.sourceLocation.line)"
     }
 
     /// Whether an enclosing trait has already given the test its world.

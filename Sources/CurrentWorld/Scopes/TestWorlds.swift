@@ -74,6 +74,13 @@
     }
 
     /// Called on each read of the process-wide world in a test process.
+    /// The world that `Current` reads here, read without diagnosing an
+    /// escape: for the test reporter, which asks which test's world a
+    /// report came from.
+    package static func worldInEffect() -> World {
+      World(storage: WorldScope.box.storage)
+    }
+
     static func readOutsideScopes() {
       // A test without a world reads the process-wide world by design.
       // Anything else that reads it while a test world is active escaped:
