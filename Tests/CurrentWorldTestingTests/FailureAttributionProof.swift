@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldTesting
+import Dispatch
 import TestHelpers
 import Testing
 import XCTest
@@ -24,11 +25,33 @@ struct FailureAttributionProof {
   @Test(arguments: 0..<10) func aLongLivedLoop(case number: Int) async {
     await OutsideTheTest.onALongLivedLoop(marker: "aLongLivedLoop-\(number)")
   }
+
+  // What the testing article says: withKnownIssue does not catch an issue
+  // relayed from outside the test's task, which the trait's task records.
+  @Test(arguments: [0]) func aQueueInsideWithKnownIssue(case number: Int) async {
+    await withKnownIssue(isIntermittent: true) {
+      await OutsideTheTest.onAQueue(marker: "aQueueInsideWithKnownIssue-\(number)")
+    }
+  }
 }
 
 final class FailureAttributionProofWorldTestCase: WorldTestCase {
   func testAQueue() async throws {
     try XCTSkipUnless(provesFailureAttribution)
     await OutsideTheTest.onAQueue(marker: "testAQueue")
+  }
+}
+
+final class FailureAttributionProofPlainTestCase: XCTestCase {
+  // The process-wide world, which XCTest resets around each test: a queue
+  // reads it without being handed anything.
+  func testAQueueInAPlainTestCase() async throws {
+    try XCTSkipUnless(provesFailureAttribution)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        forgetAnOverride(marker: "testAQueueInAPlainTestCase")
+        done.resume()
+      }
+    }
   }
 }
