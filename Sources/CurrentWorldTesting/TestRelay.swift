@@ -69,11 +69,9 @@
 
     /// Where the code that reported runs, as far as can be told.
     static func whereReported() -> String {
-      if Thread.isMainThread { return "on the main thread" }
-      if withUnsafeCurrentTask(body: { $0 != nil }) {
-        return "in a task outside the test's task tree (a detached task, a server's task)"
-      }
-      return "on a thread outside every task (a GCD queue, a Thread, an event loop)"
+      Thread.isMainThread
+        ? "on the main thread"
+        : "on another thread or task (a queue, a Thread, a detached task, a server's event loop)"
     }
 
     /// The relay of the world that `Current` reads here, if a test made it.

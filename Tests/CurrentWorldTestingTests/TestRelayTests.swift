@@ -42,7 +42,7 @@ import Testing
     }
     #expect(onAQueue)
     let message = recorded.issues.first?.message ?? ""
-    #expect(message.hasPrefix("forgot\n\n(Reported from outside the test's task, on a thread"))
+    #expect(message.hasPrefix("forgot\n\n(Reported from outside the test's task, on another"))
     #expect(message.hasSuffix("in a world made from this test's.)"))
     #expect(recorded.issues.first?.fileID == "App/A.swift")
   }
