@@ -1,9 +1,13 @@
 // swift-tools-version: 6.2
-// CurrentWorld on a server: an app on CurrentWorldHummingbird, a world per
-// request with one line of middleware. A package of its own, so that the
-// root package's own build resolves no other package.
+// CurrentWorld on a server: the same app, `GET /now` and `GET /countdown`,
+// on Hummingbird (world-server, with `GET /catfact`) and on Vapor
+// (world-server-vapor), each a world per request with one line of
+// middleware, and one command line for both. A package of its own, so that
+// the root package's own build resolves no other package. (A server of
+// yours enables one trait: see the README.)
 //
 //   swift run --package-path Examples/Server world-server
+//   swift run --package-path Examples/Server world-server-vapor
 //   swift test --package-path Examples/Server
 import Foundation
 import PackageDescription
@@ -19,39 +23,48 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "world-server", targets: ["world-server"]),
+    .executable(name: "world-server-vapor", targets: ["world-server-vapor"]),
     .executable(name: "world-server-load", targets: ["world-server-load"]),
   ],
   dependencies: [
-    // As a user writes it, with the trait (from a URL rather than a path):
-    // CurrentWorldHummingbird, CurrentWorldHTTP for the live cat fact,
-    // CurrentWorldTesting for tests.
-    .package(path: root.path, traits: ["Hummingbird"]),
+    // As a user writes it, with the traits (from a URL rather than a path).
+    .package(path: root.path, traits: ["Hummingbird", "Vapor"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-    // The in-process cost measure: a channel for the request context, a logger.
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
-    .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     // The load check's client; Hummingbird's testing library uses it too.
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
   ],
   targets: [
+    // The command line that both servers take.
+    .target(
+      name: "ServerCommandLine",
+      dependencies: [.product(name: "CurrentWorld", package: currentWorld)]),
     .target(
       name: "WorldServer",
       dependencies: [
+        "ServerCommandLine",
         .product(name: "CurrentWorldHummingbird", package: currentWorld),
         // The live cat fact (--live): the server declares its own API.
         .product(name: "CurrentWorldHTTP", package: currentWorld),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "NIOEmbedded", package: "swift-nio"),
-        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(name: "world-server", dependencies: ["WorldServer"]),
+    .target(
+      name: "VaporWorldServer",
+      dependencies: [
+        "ServerCommandLine",
+        .product(name: "CurrentWorldVapor", package: currentWorld),
+        .product(name: "Vapor", package: "vapor"),
+      ]),
+    .executableTarget(name: "world-server-vapor", dependencies: ["VaporWorldServer"]),
+    // Not an app: drives either server under concurrent load, and checks
+    // that every answer is in its own request's world.
     .executableTarget(
       name: "world-server-load",
       dependencies: [
         "WorldServer",
-        .product(name: "CurrentWorldHummingbird", package: currentWorld),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     .testTarget(
@@ -63,6 +76,14 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    .testTarget(
+      name: "VaporWorldServerTests",
+      dependencies: [
+        "VaporWorldServer",
+        .product(name: "CurrentWorldVapor", package: currentWorld),
+        .product(name: "CurrentWorldTesting", package: currentWorld),
+        .product(name: "VaporTesting", package: "vapor"),
       ]),
   ],
   swiftLanguageModes: [.v6]

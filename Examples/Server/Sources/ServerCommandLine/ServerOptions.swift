@@ -1,8 +1,8 @@
-import CurrentWorldHummingbird
+import CurrentWorld
 import Foundation
 
-/// The server's command line: `--port`, `--hostname`, `--date`, `--locale`,
-/// `--time-zone`, `--live`, `--no-world` and `--measure-middleware`.
+/// Both example servers' command line: `--port`, `--hostname`, `--date`,
+/// `--locale`, `--time-zone` and `--live`.
 public struct ServerOptions: Equatable, Sendable {
   /// The port to listen on.
   public var port = 8080
@@ -14,16 +14,13 @@ public struct ServerOptions: Equatable, Sendable {
   public var locale: Locale?
   /// The time zone of a request without a `Time-Zone` header.
   public var timeZone: TimeZone?
-  /// Whether `/catfact` asks the real API instead of the embedded fixture.
+  /// Whether `world-server`'s `/catfact` asks the real API instead of the
+  /// embedded fixture.
   public var live = false
-  /// Serves without the world middleware: every request sees the server's
-  /// world. For the load check's side-by-side baseline.
-  public var withoutWorlds = false
-  /// Measures the middleware's cost in process, prints it, and exits.
-  public var measure = false
 
   /// What went wrong with the command line.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong, and the usage.
     public var description: String
   }
 
@@ -63,8 +60,6 @@ public struct ServerOptions: Equatable, Sendable {
         }
         timeZone = zone
       case "--live": live = true
-      case "--no-world": withoutWorlds = true
-      case "--measure-middleware": measure = true
       case "--help", "-h": throw UsageError(description: Self.usage)
       default: throw UsageError(description: "Unknown option \(option).\n\(Self.usage)")
       }
@@ -72,27 +67,16 @@ public struct ServerOptions: Equatable, Sendable {
   }
 
   /// The server's world, from these options: the date, locale and time
-  /// zone they fix, and the embedded cat fact unless `--live`.
+  /// zone they fix.
   public func configure(_ world: inout World) {
     if let date { world.date = { date } }
     if let locale { world.locale = locale }
     if let timeZone { world.timeZone = timeZone }
-    if !live { world.catFactAPI = Fixtures.catFactAPI }
   }
 
   static let usage = """
-    usage: world-server [--port 8080] [--hostname 127.0.0.1] [--date 2026-01-15T14:30:00Z]
-                        [--locale en_US] [--time-zone Europe/Madrid] [--live] [--no-world]
-                        [--measure-middleware]
+    usage: world-server|world-server-vapor [--port 8080] [--hostname 127.0.0.1]
+           [--date 2026-01-15T14:30:00Z] [--locale en_US] [--time-zone Europe/Madrid]
+           [--live (world-server's /catfact)]
     """
-}
-
-/// What the server answers without the network.
-public enum Fixtures {
-  /// The embedded cat fact.
-  public static let catFact = CatFact(
-    fact: "A cat's purr vibrates at a frequency of 25 to 150 hertz.", length: 56)
-
-  /// A cat fact API that answers ``catFact``.
-  public static let catFactAPI = CatFactAPI(fetchFact: { catFact })
 }

@@ -1,5 +1,6 @@
 import CurrentWorldVapor
 import Foundation
+@_exported import ServerCommandLine
 import Vapor
 
 /// What `GET /now` answers: the world's date, formatted in the request's
@@ -28,9 +29,7 @@ public struct NowBody: Content, Equatable {
 public func configure(_ app: Application, _ options: ServerOptions) {
   app.http.server.configuration.hostname = options.hostname
   app.http.server.configuration.port = options.port
-  if !options.withoutWorlds {
-    app.middleware.use(WorldMiddleware())
-  }
+  app.middleware.use(WorldMiddleware())
   app.get("now") { _ in now() }
   app.get("countdown") { req in try countdown(req) }
 }

@@ -1,6 +1,7 @@
 import CurrentWorldHTTP
 import CurrentWorldHummingbird
 import Foundation
+@_exported import ServerCommandLine
 
 /// A fact about cats, as catfact.ninja serves it.
 public struct CatFact: Codable, Equatable, Sendable {
@@ -46,5 +47,24 @@ extension World {
   public var catFactAPI: CatFactAPI {
     get { self[CatFactAPIKey.self] }
     set { self[CatFactAPIKey.self] = newValue }
+  }
+}
+
+/// What the server answers without the network.
+public enum Fixtures {
+  /// The embedded cat fact.
+  public static let catFact = CatFact(
+    fact: "A cat's purr vibrates at a frequency of 25 to 150 hertz.", length: 56)
+
+  /// A cat fact API that answers ``catFact``.
+  public static let catFactAPI = CatFactAPI(fetchFact: { catFact })
+}
+
+extension ServerOptions {
+  /// The server's world, from these options: the date, locale and time
+  /// zone they fix, and the embedded cat fact unless `--live`.
+  public func configureWorldServer(_ world: inout World) {
+    configure(&world)
+    if !live { world.catFactAPI = Fixtures.catFactAPI }
   }
 }

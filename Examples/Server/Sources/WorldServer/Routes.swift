@@ -21,11 +21,13 @@ public struct NowBody: Codable, Equatable, Sendable {
 }
 
 /// The server's endpoints. Handlers read `Current`, with nothing injected.
-enum Routes {
+public enum Routes {
   /// The most lines a countdown streams.
   static let longestCountdown = 600
 
-  static func add(to router: some RouterMethods<some RequestContext>) {
+  /// Adds `GET /now`, `/catfact` and `/countdown` to `router`, after the
+  /// middleware it already has.
+  public static func add(to router: some RouterMethods<some RequestContext>) {
     router.get("now") { _, _ in now() }
     router.get("catfact") { _, _ in await catFact() }
     router.get("countdown") { request, _ in countdown(request) }

@@ -7,9 +7,7 @@ import Hummingbird
 /// `World.bootstrap` in `main`, or inside a test's own world.
 public func buildApplication(_ options: ServerOptions) -> some ApplicationProtocol {
   let router = Router()
-  if !options.withoutWorlds {
-    router.add(middleware: WorldMiddleware())
-  }
+  router.add(middleware: WorldMiddleware())
   Routes.add(to: router)
   return Application(
     router: router,

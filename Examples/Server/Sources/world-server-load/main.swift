@@ -4,28 +4,16 @@ import Foundation
 import WorldServer
 
 // The load check: world-server (Hummingbird) or world-server-vapor under
-// concurrent load, against the same server without the world middleware,
-// side by side in one run.
+// concurrent load, checked for answers in the wrong world. It measures no
+// speed: the middleware's cost is measured in Benchmarks/Servers.
 //
-//   world-server-load --server .build/release/world-server [--rounds 5] [--seconds 5] [--control]
+//   world-server-load --server .build/debug/world-server [--requests 1000] [--streams 100]
 //
-// 1. wrk against both servers, alternating, `rounds` times, after one
-//    discarded round each: requests per second with the middleware and
-//    without, and their ratio (goal 0.95x); each round's own ratio; and,
-//    where `/proc` says, each server's CPU time per request answered.
-//    It runs first, so that both servers are measured with the same
-//    history: the checks below reach one server only.
-//    With `--control`, a third server, also without the middleware, is
-//    measured in the same rounds: its ratio to the second is the noise.
-//    With `--cost`, the server's own in-process measure of the middleware
-//    (`--measure-middleware`, CPU time, which the machine's load moves
-//    little) is divided by the CPU time that a real request took without
-//    it: the middleware's share of a request's cost.
-// 2. 1,000 concurrent GET /now over 20 locale and time zone pairs: every
+// 1. 1,000 concurrent GET /now over 20 locale and time zone pairs: every
 //    answer must be in its own request's world.
-// 3. 100 concurrent GET /countdown?from=3 streams on the real clock: every
+// 2. 100 concurrent GET /countdown?from=3 streams on the real clock: every
 //    line must be in its own request's world.
-// It exits non-zero on any answer in the wrong world, never on a speed.
+// It exits non-zero on any answer in the wrong world.
 
 let fixedDate = "2026-01-15T14:30:00Z"
 let date = try Date(fixedDate, strategy: .iso8601)
@@ -43,26 +31,14 @@ let pairs: [(tag: String, locale: String, zone: String)] = [
 ]
 
 struct Options {
-  var server = ".build/release/world-server"
-  var rounds = 5
-  var seconds = 5
+  var server = ".build/debug/world-server"
   var requests = 1_000
   var streams = 100
-  var control = false
-  var cost = false
-  var ports = (18_081, 18_082, 18_083)
+  var port = 18_081
 
   init(_ arguments: [String]) {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
-      if option == "--cost" {
-        cost = true
-        continue
-      }
-      if option == "--control" {
-        control = true
-        continue
-      }
       let value = remaining.popFirst() ?? ""
       func count() -> Int {
         guard let count = Int(value), count > 0 else {
@@ -72,8 +48,6 @@ struct Options {
       }
       switch option {
       case "--server": server = value
-      case "--rounds": rounds = count()
-      case "--seconds": seconds = count()
       case "--requests": requests = count()
       case "--streams": streams = count()
       default: fail("unknown option \(option)")
@@ -130,16 +104,13 @@ func expectedLine(_ left: Int, _ pair: (tag: String, locale: String, zone: Strin
 }
 
 /// Starts the server binary on `port`, and waits until it answers.
-func startServer(_ options: Options, port: Int, extra: [String]) async throws -> Process {
+func startServer(_ options: Options, port: Int) async throws -> Process {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: options.server)
-  // Both servers default to the place that wrk asks for, so that they
-  // answer the same bytes and the ratio is the middleware's cost alone.
-  process.arguments =
-    [
-      "--port", String(port), "--date", fixedDate, "--locale", "es_AR",
-      "--time-zone", "America/Argentina/Buenos_Aires",
-    ] + extra
+  process.arguments = [
+    "--port", String(port), "--date", fixedDate, "--locale", "es_AR",
+    "--time-zone", "America/Argentina/Buenos_Aires",
+  ]
   process.standardOutput = FileHandle.nullDevice
   try process.run()
   servers.add(process)
@@ -185,167 +156,16 @@ func fetch(_ port: Int, _ path: String, _ pair: (tag: String, locale: String, zo
   )
 }
 
-/// One wrk run: requests per second, and the server's CPU time for each
-/// request it answered, when the system says (Linux's `/proc`).
-struct Round {
-  var rate: Double
-  var cpuPerRequest: Duration?
-}
-
-/// The CPU time that process `pid` has used, user and system, from
-/// `/proc/PID/stat`; `nil` where there is no `/proc`.
-func cpuTime(_ pid: Int32) -> Duration? {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let end = stat.lastIndex(of: ")")
-  else { return nil }
-  // After the command's name: state is field 3, utime 14, stime 15.
-  let fields = stat[stat.index(after: end)...].split(separator: " ")
-  guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
-    return nil
-  }
-  let ticks = Int(sysconf(Int32(_SC_CLK_TCK)))
-  return .seconds(user + system) / ticks
-}
-
-/// One wrk run against `server`, listening on `port`.
-func wrk(_ options: Options, _ server: Process, port: Int) throws -> Round {
-  let cpuBefore = cpuTime(server.processIdentifier)
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [
-    "wrk", "-t2", "-c64", "-d\(options.seconds)s",
-    "-H", "Accept-Language: es-AR", "-H", "Time-Zone: America/Argentina/Buenos_Aires",
-    "http://127.0.0.1:\(port)/now",
-  ]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  let lines = output.split(separator: "\n")
-  guard let line = lines.first(where: { $0.hasPrefix("Requests/sec:") }),
-    let value = Double(line.split(separator: " ").last ?? "")
-  else { fail("wrk printed no Requests/sec:\n\(output)") }
-  // "  143211 requests in 4.00s, 41.52MB read"
-  let answered = lines.lazy.compactMap { line -> Int? in
-    let words = line.split(separator: " ")
-    return words.count > 2 && words[1] == "requests" && words[2] == "in" ? Int(words[0]) : nil
-  }.first
-  var round = Round(rate: value)
-  if let cpuBefore, let cpuAfter = cpuTime(server.processIdentifier), let answered, answered > 0 {
-    round.cpuPerRequest = (cpuAfter - cpuBefore) / answered
-  }
-  return round
-}
-
-/// The server's in-process measure of the middleware, in microseconds per
-/// request: it prints its rounds, and a last line with their median.
-func middlewareCost(_ options: Options) throws -> Double {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: options.server)
-  process.arguments = [
-    "--measure-middleware", "--date", fixedDate, "--locale", "es_AR",
-    "--time-zone", "America/Argentina/Buenos_Aires",
-  ]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  let lines = output.split(separator: "\n")
-  for line in lines { print("  \(line)") }
-  guard let last = lines.last(where: { $0.hasPrefix("middleware cost") }),
-    let value = Double(last.split(separator: " ").dropLast().last ?? "")
-  else { fail("the server printed no middleware cost:\n\(output)") }
-  return value
-}
-
-/// The middle value of `values`; of an even count, the mean of the two in
-/// the middle.
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  let middle = sorted.count / 2
-  return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
-}
-
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let withWorlds = try await startServer(options, port: options.ports.0, extra: [])
-let withoutWorlds = try await startServer(options, port: options.ports.1, extra: ["--no-world"])
+_ = try await startServer(options, port: options.port)
 
-// 1. Throughput, first, while both servers have the same history; the
-// order of the servers turns by one in each round.
-let wrkInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
-  .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/wrk") }
-if !wrkInstalled {
-  print("wrk: not installed, so no throughput figures (apt-get install wrk)")
-} else {
-  var measured: [(server: Process, port: Int)] = [
-    (withWorlds, options.ports.0), (withoutWorlds, options.ports.1),
-  ]
-  if options.control {
-    let control = try await startServer(options, port: options.ports.2, extra: ["--no-world"])
-    measured.append((control, options.ports.2))
-  }
-  for server in measured { _ = try wrk(options, server.server, port: server.port) }
-  var rounds = Array(repeating: [Round](), count: measured.count)
-  for round in 0..<options.rounds {
-    for step in measured.indices {
-      let index = (round + step) % measured.count
-      rounds[index].append(try wrk(options, measured[index].server, port: measured[index].port))
-    }
-  }
-  /// `values`, then their median, each written with `format`.
-  func row(_ values: [Double], _ format: String) -> String {
-    let each = values.map { String(format: format, $0) }.joined(separator: ", ")
-    return "\(each) (median \(String(format: format, median(values))))"
-  }
-  let rates = rounds.map { $0.map(\.rate) }
-  let ratio = median(rates[0]) / median(rates[1])
-  // Each round measures the servers back to back, so its own ratio is the
-  // least disturbed by a machine whose load changes between rounds.
-  let paired = zip(rates[0], rates[1]).map { $0 / $1 }
-  print(
-    "wrk /now, \(options.rounds) rounds of \(options.seconds) s after one discarded round, "
-      + "2 threads, 64 connections, es-AR and America/Argentina/Buenos_Aires, both servers' "
-      + "defaults (the same body):")
-  print("  with the world middleware: \(row(rates[0], "%.0f")) req/s")
-  print("  without it:                \(row(rates[1], "%.0f")) req/s")
-  print("  each round's ratio:        \(row(paired, "%.3f"))")
-  print(
-    String(
-      format: "  ratio of medians: %.3fx (goal >= 0.95x: %@)", ratio,
-      ratio >= 0.95 ? "pass" : "MISS"))
-  if options.control {
-    let noise = median(rates[2]) / median(rates[1])
-    print("  control, also without it:  \(row(rates[2], "%.0f")) req/s")
-    print(String(format: "  control's ratio of medians: %.3fx (the noise; 1 is none)", noise))
-  }
-  func microseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-  }
-  let cpu = rounds.map { $0.compactMap(\.cpuPerRequest).map(microseconds) }
-  if cpu[0].count == options.rounds, cpu[1].count == options.rounds {
-    print("  server CPU per request, with:    \(row(cpu[0], "%.2f")) us")
-    print("  server CPU per request, without: \(row(cpu[1], "%.2f")) us")
-    if options.cost {
-      let inProcess = try middlewareCost(options)
-      let share = inProcess / median(cpu[1])
-      print(
-        String(
-          format: "  middleware's share of a request's CPU: %.2f us / %.2f us = %.1f%% "
-            + "(goal <= 5%%: %@)", inProcess, median(cpu[1]), share * 100,
-          share <= 0.05 ? "pass" : "MISS"))
-    }
-  }
-}
-
-// 2. Concurrent /now: each answer in its own request's world.
+// 1. Concurrent /now: each answer in its own request's world.
 let expected = pairs.map(expectedText)
 let nowResults = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
   for index in 0..<options.requests {
     group.addTask {
       let pairIndex = index % pairs.count
-      let answer = try await fetch(options.ports.0, "/now", pairs[pairIndex])
+      let answer = try await fetch(options.port, "/now", pairs[pairIndex])
       guard answer.status == 200,
         let body = try? JSONDecoder().decode(NowBody.self, from: Data(answer.body.utf8))
       else { return (pairIndex, "status \(answer.status): \(answer.body)") }
@@ -372,13 +192,13 @@ print("  answers in another request's world: \(nowOtherWorld.count)")
 print("  other wrong answers: \(nowWrong.count - nowOtherWorld.count)")
 for wrong in nowWrong.prefix(3) { print("  e.g. \(pairs[wrong.0].tag): \(wrong.1!)") }
 
-// 3. Concurrent countdowns on the real clock.
+// 2. Concurrent countdowns on the real clock.
 let started = ContinuousClock.now
 let streamWrong = try await withThrowingTaskGroup(of: Int.self) { group in
   for index in 0..<options.streams {
     group.addTask {
       let pair = pairs[index % pairs.count]
-      let answer = try await fetch(options.ports.0, "/countdown?from=3", pair)
+      let answer = try await fetch(options.port, "/countdown?from=3", pair)
       let lines = answer.body.split(separator: "\n").map(String.init)
       return lines == [3, 2, 1].map { expectedLine($0, pair) } ? 0 : 1
     }

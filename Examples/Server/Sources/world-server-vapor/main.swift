@@ -13,10 +13,6 @@ do {
   exit(2)
 }
 World.bootstrap { options.configure(&$0) }
-if options.measure {
-  try await MiddlewareCost.measure(options)
-  exit(0)
-}
 // Vapor reads no command line of its own here: the options above are the
 // whole command line.
 var environment = Environment(name: "production", arguments: ["serve"])

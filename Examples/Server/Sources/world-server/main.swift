@@ -11,11 +11,7 @@ do {
   FileHandle.standardError.write(Data("\(error)\n".utf8))
   exit(2)
 }
-World.bootstrap { options.configure(&$0) }
-if options.measure {
-  try await MiddlewareCost.measure()
-  exit(0)
-}
+World.bootstrap { options.configureWorldServer(&$0) }
 let app = buildApplication(options)
 do {
   try await app.runService()

@@ -70,7 +70,8 @@ import VaporWorldServer
     #expect(throws: ServerOptions.UsageError.self) {
       try ServerOptions(arguments: ["--date", "yesterday"])
     }
-    #expect(
-      try ServerOptions(arguments: ["--no-world", "--port", "0"]).withoutWorlds)
+    #expect(throws: ServerOptions.UsageError.self) {
+      try ServerOptions(arguments: ["--no-world"])
+    }
   }
 }

@@ -48,7 +48,7 @@ import WorldServer
 
   @Test func theDefaultOptionsServeTheEmbeddedFact() async throws {
     var world = World.test
-    ServerOptions().configure(&world)
+    ServerOptions().configureWorldServer(&world)
     #expect(try await world.catFactAPI.fetchFact() == Fixtures.catFact)
   }
 }

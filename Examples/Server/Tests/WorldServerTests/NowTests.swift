@@ -97,10 +97,9 @@ import WorldServer
   /// middleware, not the router, is what gives a request its own.
   @Test func withoutTheMiddlewareHeadersChangeNothing() async throws {
     Current.date = { serverDate }
-    var options = ServerOptions()
-    options.withoutWorlds = true
-    let app = buildApplication(options)
-    try await app.test(.router) { client in
+    let router = Router()
+    Routes.add(to: router)
+    try await Application(router: router).test(.router) { client in
       let response = try await client.execute(
         uri: "/now", method: .get, headers: headers(language: "ja-JP", zone: "Asia/Tokyo"))
       let body = try decodeNow(response)

@@ -10,7 +10,6 @@ import WorldServer
     let options = try ServerOptions(arguments: [
       "--port", "9090", "--hostname", "0.0.0.0", "--date", "2026-01-15T14:30:00Z",
       "--locale", "es_AR", "--time-zone", "America/Argentina/Buenos_Aires", "--live",
-      "--no-world",
     ])
     #expect(options.port == 9090)
     #expect(options.hostname == "0.0.0.0")
@@ -18,7 +17,6 @@ import WorldServer
     #expect(options.locale?.identifier == "es_AR")
     #expect(options.timeZone?.identifier == "America/Argentina/Buenos_Aires")
     #expect(options.live)
-    #expect(options.withoutWorlds)
   }
 
   @Test func theDefaultsListenOnLoopback() throws {
@@ -48,7 +46,7 @@ import WorldServer
       "--date", "2026-01-15T14:30:00Z", "--locale", "fr_FR", "--time-zone", "Europe/Paris",
     ])
     var world = World.test
-    options.configure(&world)
+    options.configureWorldServer(&world)
     #expect(world.date() == serverDate)
     #expect(world.locale.identifier == "fr_FR")
     #expect(world.timeZone.identifier == "Europe/Paris")
