@@ -91,8 +91,9 @@ public struct World: Sendable {
     set {
       let id = ObjectIdentifier(key)
       update(key: id) { fields in
-        let node = DependencyList(key: id, value: newValue, next: nil)
-        fields.dependencies = DependencyList.setting(node, in: fields.dependencies)
+        // One node, at the head, made once: the list's other nodes keep theirs.
+        fields.dependencies = DependencyList(
+          key: id, value: newValue, next: fields.dependencies?.removing(id))
       }
     }
   }

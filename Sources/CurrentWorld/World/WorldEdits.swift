@@ -16,7 +16,7 @@ struct WorldEdits: Sendable {
   /// The built-in fields written.
   var fields = FieldSet.none
   /// The app-defined dependencies written, by key type, without repeats.
-  var keys: [ObjectIdentifier] = []
+  var keys = WrittenKeys()
 
   init(base: WorldStorage) {
     self.base = base
@@ -63,5 +63,37 @@ extension WorldStorage.Fields {
       }
     }
     return merged
+  }
+}
+
+/// The app-defined keys a world wrote, in the order it first wrote them.
+/// The first is kept inline: a request's world, which writes one key (say,
+/// its logger), then costs no array.
+struct WrittenKeys: Sendable, Sequence {
+  private var first: ObjectIdentifier?
+  private var rest: [ObjectIdentifier] = []
+
+  func contains(_ key: ObjectIdentifier) -> Bool {
+    first == key || rest.contains(key)
+  }
+
+  mutating func append(_ key: ObjectIdentifier) {
+    if first == nil { first = key } else { rest.append(key) }
+  }
+
+  func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
+
+  /// `first`, then `rest`.
+  struct Iterator: IteratorProtocol {
+    var first: ObjectIdentifier?
+    var rest: IndexingIterator<[ObjectIdentifier]>
+
+    mutating func next() -> ObjectIdentifier? {
+      if let key = first {
+        first = nil
+        return key
+      }
+      return rest.next()
+    }
   }
 }
