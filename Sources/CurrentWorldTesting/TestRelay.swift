@@ -79,6 +79,16 @@
       TestWorlds.worldInEffect()[TestRelayKey.self]
     }
 
+    /// `issue`, reported outside every test's task from a world that no
+    /// test made, with the line that says how to hand a test's world over.
+    /// A warning without a place goes to standard error alone, as it was.
+    static func fromNoTestWorld(_ issue: ReportedIssue) -> ReportedIssue {
+      guard issue.isPlaced || !issue.isWarning else { return issue }
+      var issue = issue
+      issue.message += noTestWorld
+      return issue
+    }
+
     /// The line added to an issue reported outside every test's task from
     /// a world that no test made.
     static let noTestWorld = """

@@ -32,9 +32,7 @@
       } else {
         // No test's world and no runner's test on this thread: work that
         // was handed no world, or the process-wide world's.
-        var issue = issue
-        if issue.isPlaced || !issue.isWarning { issue.message += TestRelay.noTestWorld }
-        reportOutsideTests(issue)
+        reportOutsideTests(TestRelay.fromNoTestWorld(issue))
       }
     }
 

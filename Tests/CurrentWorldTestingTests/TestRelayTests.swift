@@ -58,6 +58,16 @@ import Testing
     #expect(late.contains("after that test had ended"))
   }
 
+  @Test func anIssueFromAWorldNoTestMadeSaysHowToHandTheWorldOver() {
+    let message = TestRelay.fromNoTestWorld(issue).message
+    #expect(message.hasPrefix("forgot\n\n(Reported outside every test's task"))
+    #expect(message.contains("SharedWorld()") && message.contains("req.world"))
+    // The escape warning, which has no place, goes to standard error as it was.
+    let warning = ReportedIssue(
+      message: "escaped", fileID: "", filePath: "", line: 0, column: 0, severity: .warning)
+    #expect(TestRelay.fromNoTestWorld(warning).message == "escaped")
+  }
+
   @Test func withoutARecorderIssuesWaitForTheEnd() {
     let relay = TestRelay(testName: "x")
     #expect(relay.relay(issue))

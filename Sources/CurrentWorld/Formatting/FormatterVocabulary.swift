@@ -14,8 +14,12 @@ import Foundation
 /// character of more than one scalar that the formatter never writes (a
 /// digit, a space or a letter with a mark that the formatter never puts on
 /// it), or when the longest of the formatter's names that matches at a
-/// word's start ends inside one of its characters. Such text is not one of
-/// the formatter's dates: its own output does neither.
+/// word's start ends inside one of its characters, or when the longest name
+/// of the pattern's first field that matches at the text's start does (ICU
+/// reads the start with that field alone: Thai "สิงหาคม", a month, where
+/// the pattern starts with a weekday, whose narrow "ส" ends inside "สิ").
+/// Such text is not one of the formatter's dates: its own output does
+/// none of these.
 ///
 /// A field that begins right after a letter, with no space or punctuation
 /// between, is not looked at; no locale's date and time styles write one
@@ -24,6 +28,11 @@ struct FormatterVocabulary: Sendable {
   /// Every name the formatter reads, as case-folded scalars, by its first
   /// scalar.
   private let names: [UInt32: [[UInt32]]]
+  /// The names that the pattern's first field reads, when the pattern
+  /// starts with one, in the same form: ICU parses the text's start with
+  /// that field alone, and picks the longest of its names, which need not
+  /// be the longest of all names ("ส", a weekday, inside "สิงหาคม", a month).
+  private let firstFieldNames: [UInt32: [[UInt32]]]
   /// Every character of more than one scalar that the formatter writes, as
   /// its exact scalars: `Character`'s own `==` also matches canonically
   /// equivalent text with other scalars, inside which ICU could stop.
@@ -66,12 +75,28 @@ struct FormatterVocabulary: Sendable {
       Date(timeIntervalSince1970: $0 * 1e9)
     }
     let field = formatter.makeCopy()
+    var byLetter: [Character: [String]] = [:]
     for letter in Self.letters(of: formatter.dateFormat ?? "") {
       for width in 1...6 {
         field.dateFormat = String(repeating: letter, count: width)
-        texts += (days + hours + eras).map(field.string(from:))
+        byLetter[letter, default: []] += (days + hours + eras).map(field.string(from:))
       }
     }
+    texts += byLetter.values.flatMap { $0 }
+    var first: [String] = []
+    if let letter = Self.firstLetter(of: formatter.dateFormat ?? "") {
+      let symbols: [[String]?] =
+        switch letter {
+        case "E", "c", "e": weekdays
+        case "M", "L": months
+        case "G": [formatter.eraSymbols, formatter.longEraSymbols]
+        case "Q", "q": Array(others[0..<4])
+        case "a", "b", "B": [[formatter.amSymbol, formatter.pmSymbol].compactMap { $0 }]
+        default: []
+        }
+      first = symbols.compactMap { $0 }.flatMap { $0 } + byLetter[letter, default: []]
+    }
+    firstFieldNames = Self.index(first)
 
     // The words of what the whole formatter writes too: its pattern's
     // literal text ("ที่", "रोजी") is matched where it stands.
@@ -85,15 +110,28 @@ struct FormatterVocabulary: Sendable {
       }
     }
     self.written = written
+    names = Self.index(texts)
+  }
+
+  /// `texts` as names, case-folded, by their first scalar.
+  private static func index(_ texts: [String]) -> [UInt32: [[UInt32]]] {
     var names: [UInt32: [[UInt32]]] = [:]
     for name in Set(texts) {
       // ICU reads an abbreviation without its period too ("ม.ค" for "ม.ค.").
       for form in name.hasSuffix(".") ? [name, String(name.dropLast())] : [name] {
-        let folded = Self.folded(form)
+        let folded = folded(form)
         if let first = folded.first { names[first, default: []].append(folded) }
       }
     }
-    self.names = names
+    return names
+  }
+
+  /// The letter of the pattern's first field, if the pattern starts with a
+  /// field rather than with literal text.
+  static func firstLetter(of pattern: String) -> Character? {
+    guard let first = pattern.first(where: { !$0.isWhitespace }), first.isASCII, first.isLetter
+    else { return nil }
+    return first
   }
 
   /// The field letters of an ICU pattern, outside its quoted text:
@@ -130,13 +168,25 @@ struct FormatterVocabulary: Sendable {
       if !vocabulary.written.contains(character.unicodeScalars.map(\.value)) { return false }
     }
     let folded = scalars.map(fold)
-    let names = vocabulary.names
-    for start in boundaries.sorted() where start < end {
-      if start > 0, isWordScalar(scalars[start - 1]) { continue }
-      let longest = names[folded[start], default: []]
+    /// The length of the longest of `names` that `text` has at `start`.
+    func longest(of names: [UInt32: [[UInt32]]], at start: Int) -> Int? {
+      names[folded[start], default: []]
         .filter { $0.count <= end - start && folded[start..<start + $0.count].elementsEqual($0) }
         .map(\.count).max()
-      if let longest, !boundaries.contains(start + longest) { return false }
+    }
+    if let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let length = longest(of: vocabulary.firstFieldNames, at: start),
+      !boundaries.contains(start + length)
+    {
+      return false
+    }
+    for start in boundaries.sorted() where start < end {
+      if start > 0, isWordScalar(scalars[start - 1]) { continue }
+      if let length = longest(of: vocabulary.names, at: start),
+        !boundaries.contains(start + length)
+      {
+        return false
+      }
     }
     return true
   }
