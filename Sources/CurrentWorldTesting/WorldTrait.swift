@@ -50,23 +50,19 @@
       async let recorded: Void = {
         for await issue in issues { TestRunnerReporter.recordSwiftTestingIssue(issue) }
       }()
+      var failure: (any Error)?
       do {
         try await Self.$isActive.withValue(true) {
           try await TestWorlds.withTestWorld(world, operation: function)
         }
       } catch {
-        Self.end(relay, recorder)
-        await recorded
-        throw error
+        failure = error
       }
-      Self.end(relay, recorder)
-      await recorded
-    }
-
-    private static func end(_ relay: TestRelay, _ recorder: AsyncStream<ReportedIssue>.Continuation)
-    {
+      // Later issues are late; the test ends once the last is recorded.
       _ = relay.end()
       recorder.finish()
+      await recorded
+      if let failure { throw failure }
     }
 
     /// The test's name and place, as an issue that arrives late names it.

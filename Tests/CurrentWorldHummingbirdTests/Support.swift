@@ -1,6 +1,7 @@
 #if Hummingbird
   import CurrentWorldHummingbird
   import Foundation
+  import TestHelpers
   import HTTPTypes
   import Hummingbird
   import HummingbirdTesting
@@ -14,17 +15,6 @@
     if let language { fields[.acceptLanguage] = language }
     if let zone { fields[WorldMiddleware<BasicRequestContext>.timeZoneHeader] = zone }
     return fields
-  }
-
-  /// What the platform's own `DateFormatter` writes for `date` with the
-  /// `.full` styles in `locale` and `zone`, in the locale's own calendar.
-  func platformFullText(_ date: Date, locale: String, zone: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = TimeZone(identifier: zone)
-    formatter.dateStyle = .full
-    formatter.timeStyle = .full
-    return formatter.string(from: date)
   }
 
   /// What a route that reads the world answers: the date in full, the

@@ -1,6 +1,7 @@
 #if Vapor
   import CurrentWorldVapor
   import Foundation
+  import TestHelpers
   import Vapor
   import VaporTesting
 
@@ -13,17 +14,6 @@
     if let language { fields.add(name: .acceptLanguage, value: language) }
     if let zone { fields.add(name: "Time-Zone", value: zone) }
     return fields
-  }
-
-  /// What the platform's own `DateFormatter` writes for `date` with the
-  /// `.full` styles in `locale` and `zone`, in the locale's own calendar.
-  func platformFullText(_ date: Date, locale: String, zone: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = TimeZone(identifier: zone)
-    formatter.dateStyle = .full
-    formatter.timeStyle = .full
-    return formatter.string(from: date)
   }
 
   /// What a route that reads the world answers: the date in full, the

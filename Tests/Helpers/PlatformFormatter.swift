@@ -17,3 +17,11 @@ public func platformFormatter(
   formatter.timeStyle = timeStyle
   return formatter
 }
+
+/// What the platform's own `DateFormatter` writes for `date` with the
+/// `.full` styles in `locale` and the time zone named `zone`, in the
+/// locale's own calendar: what a server's request in that world answers.
+public func platformFullText(_ date: Date, locale: String, zone: String) -> String {
+  platformFormatter(locale: locale, timeZone: TimeZone(identifier: zone)!, calendar: nil)
+    .string(from: date)
+}

@@ -73,7 +73,6 @@
       return try await withWorld(world, isolation: isolation, operation: operation)
     }
 
-    /// Called on each read of the process-wide world in a test process.
     /// The world that `Current` reads here, read without diagnosing an
     /// escape: for the test reporter, which asks which test's world a
     /// report came from.
@@ -81,6 +80,7 @@
       World(storage: WorldScope.box.storage)
     }
 
+    /// Called on each read of the process-wide world in a test process.
     static func readOutsideScopes() {
       // A test without a world reads the process-wide world by design.
       // Anything else that reads it while a test world is active escaped:
