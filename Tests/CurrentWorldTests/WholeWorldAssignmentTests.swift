@@ -152,6 +152,47 @@ import Testing
     #expect(locale == "de_DE")
   }
 
+  /// A scope's identity outlives the scope: a world read in a scope that
+  /// has ended replaces the world of every later scope, though a later
+  /// scope's box may take the ended one's memory.
+  @Test func aWorldReadInAnEndedScopeReplacesTheWorldOfEveryLaterScope() {
+    withWorld(fixedWorld()) {
+      let saved = withWorld {
+        $0.locale = Self.nestedLocale
+      } operation: {
+        Current
+      }
+      for _ in 0..<200 {
+        withWorld(Current) {
+          Current.timeZone = Self.outerZone
+          var world = saved
+          world.uuid = { Self.editedUUID }
+          Current = world
+          #expect(Current.timeZone == saved.timeZone)
+          #expect(Current.locale == Self.nestedLocale)
+        }
+      }
+    }
+  }
+
+  /// A scope that nobody read handed out no world, so no world merges into
+  /// it, not even one that no scope handed out.
+  @Test func aWorldAssignedInAScopeNobodyReadReplacesIt() {
+    let world = withWorld(fixedWorld()) {
+      withWorld({ $0.locale = Self.nestedLocale }) {
+        // Written in one field only, so a merge would keep the rest of
+        // the scope's world: its fixed date among them.
+        var world = World.live
+        world.uuid = { Self.editedUUID }
+        Current = world
+        return Current
+      }
+    }
+    #expect(world.uuid() == Self.editedUUID)
+    #expect(world.date() != fixedWorld().date())
+    #expect(world.locale.identifier == World.live.locale.identifier)
+  }
+
   /// Enters the enclosing scope, reads the earlier worlds, enters "outer",
   /// writes its time zone, reads the row's world, and assigns it after an
   /// edit. Returns the world read and `Current` after the assignment.

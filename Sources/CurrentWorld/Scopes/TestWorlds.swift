@@ -77,7 +77,7 @@
     /// escape: for the test reporter, which asks which test's world a
     /// report came from.
     package static func worldInEffect() -> World {
-      World(storage: WorldScope.box.storage)
+      WorldScope.box.world
     }
 
     /// Called on each read of the process-wide world in a test process.

@@ -24,35 +24,50 @@
     /// here, not under the lock: it never changes.
     let watchesForEscapes: Bool
 
-    /// A box whose world starts as `world`, in a storage of its own.
+    /// Where the numbers of scopes come from.
+    private static let ids = Counter()
+
+    /// A box whose world starts as `world`, sharing its storage.
     static func make(_ world: World) -> WorldBox {
-      make(root: WorldStorage(world.storage.fields), watchesForEscapes: false)
+      make(storage: world.storage, watchesForEscapes: false)
     }
 
     /// The process-wide world's box, whose world is the launch world, fixed
     /// at its first read or write (``LaunchWorld/seal(_:)``), not when the
     /// box is made: making it must not close ``World/bootstrap(fileID:filePath:line:column:_:)``.
     static func launching(watchesForEscapes: Bool) -> WorldBox {
-      make(root: nil, watchesForEscapes: watchesForEscapes)
+      make(storage: nil, watchesForEscapes: watchesForEscapes)
     }
 
-    private static func make(root: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
-      let buffer = ScopeBuffer.locking(ScopeState(root: root))
+    private static func make(storage: WorldStorage?, watchesForEscapes: Bool) -> WorldBox {
+      let buffer = ScopeBuffer.locking(ScopeState(storage: storage))
       return WorldBox(
         buffer: buffer, mutex: buffer.lockAddress, watchesForEscapes: watchesForEscapes)
     }
 
-    /// The storage that reads see.
-    var storage: WorldStorage {
+    /// The world that reads see, marked as read here.
+    var world: World {
       mutex.lock()
       let storage = buffer.header.storage
+      let id = buffer.header.id
       mutex.unlock()
-      return storage ?? launch()
+      return World(storage: storage ?? launch(), readIn: id != 0 ? id : identify())
     }
 
-    /// Stores `world` (see ``ScopeState/store(_:)``). The storage it replaces
-    /// is released after the lock is open again, so a `deinit` that the
-    /// release runs can read and write `Current`.
+    /// Gives this box its number (``ScopeState/id``) at its first read,
+    /// unless another thread did first. Taken outside the box's lock.
+    private func identify() -> UInt64 {
+      let number = Self.ids.next()
+      mutex.lock()
+      if buffer.header.id == 0 { buffer.header.id = number }
+      let id = buffer.header.id
+      mutex.unlock()
+      return id
+    }
+
+    /// Stores `world` (see ``ScopeState/store(_:readHere:)``). The storage
+    /// it replaces is released after the lock is open again, so a `deinit`
+    /// that the release runs can read and write `Current`.
     func store(_ world: World) {
       mutex.lock()
       if buffer.header.storage == nil {
@@ -61,21 +76,22 @@
         _ = launch()
         mutex.lock()
       }
-      let replaced = buffer.header.store(world)
+      let id = buffer.header.id
+      // A box not yet read (id 0) handed out no world to merge back.
+      let replaced = buffer.header.store(world, readHere: id != 0 && world.readIn == id)
       mutex.unlock()
       withExtendedLifetime(replaced) {}
     }
 
     /// Fixes the launch world as this box's first world, unless another
-    /// thread did first; the launch world and the root are made outside the
-    /// lock, and a root that lost the race is released outside it too.
+    /// thread did first; the launch world is made outside the lock.
     private func launch() -> WorldStorage {
-      let root = WorldStorage(LaunchWorld.seal(.firstUse).storage.fields)
+      let launched = LaunchWorld.seal(.firstUse).storage
       mutex.lock()
       let first = buffer.header.storage
-      if first == nil { buffer.header = ScopeState(root: root) }
+      if first == nil { buffer.header.storage = launched }
       mutex.unlock()
-      return withExtendedLifetime(root) { first ?? root }
+      return first ?? launched
     }
   }
 
@@ -93,47 +109,31 @@
     /// The world that reads see; `nil` only in the process-wide box before
     /// its first use.
     var storage: WorldStorage?
-    /// The scope's identity: the storage it started with, made for this
-    /// scope alone when it starts (the process-wide world's at its first
-    /// use), so that no other scope ever holds it, even one that started
-    /// from the same world. Every storage this scope stores points to it
-    /// (``WorldStorage/scope``), so a world read here is known as read
-    /// here, and a world read in any other scope, however deep, is not.
-    let root: WorldStorage?
-
-    init(root: WorldStorage?) {
-      self.storage = root
-      self.root = root
-    }
+    /// The scope's identity, a number that no other box in the process
+    /// has, or 0 until its first read: worlds read here carry it
+    /// (``World/readIn``), so that a world read here is known as read here,
+    /// and a world read in any other scope, however deep or however alike,
+    /// is not. A number rather than a storage of the scope's own, so that
+    /// entering a scope copies no fields; rather than the box's address,
+    /// which a later box may reuse while a world read here lives on; and
+    /// given at the first read, so that a scope nobody reads costs no
+    /// number.
+    var id: UInt64 = 0
 
     /// Stores `world` and returns the storage it replaced, for the caller to
     /// release after unlocking.
     ///
-    /// A world read from this scope and then changed is merged into the
-    /// scope's world field by field, so a write that landed since the read
-    /// survives; any other world replaces the scope's world whole.
-    mutating func store(_ world: World) -> WorldStorage? {
+    /// A world read from this scope (`readHere`) and then changed is merged
+    /// into the scope's world field by field, so a write that landed since
+    /// the read survives; any other world replaces the scope's world whole.
+    mutating func store(_ world: World, readHere: Bool) -> WorldStorage? {
       let replaced = storage
-      if let current = storage, let edits = world.edits, edits.base !== current,
-        isReadHere(edits.base)
-      {
-        storage = WorldStorage(
-          current.fields.merging(edits, from: world.storage.fields), scope: root)
-      } else if let root, world.storage.scope === root {
-        // Written from a storage of this scope, so already marked as one:
-        // stored as it is, without copying its fields.
-        storage = world.storage
+      if readHere, let current = storage, let edits = world.edits, edits.base !== current {
+        storage = WorldStorage(current.fields.merging(edits, from: world.storage.fields))
       } else {
-        storage = WorldStorage(world.storage.fields, scope: root)
+        storage = world.storage
       }
       return replaced
-    }
-
-    /// Whether `storage` is one that this scope's world has held, or was
-    /// written from one, rather than read in another scope.
-    private func isReadHere(_ storage: WorldStorage) -> Bool {
-      guard let root else { return false }
-      return storage === root || storage.scope === root
     }
   }
 #endif

@@ -35,7 +35,7 @@
       #if DEBUG
         if box.watchesForEscapes { TestWorlds.readOutsideScopes() }
       #endif
-      return World(storage: box.storage)
+      return box.world
     }
 
     #if DEBUG

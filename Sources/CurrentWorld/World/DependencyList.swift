@@ -5,18 +5,34 @@
 /// and at `-Onone`, how tests and debug apps run, a dictionary lookup costs
 /// more than the rest of the read. A world overrides a handful of keys, and
 /// walking a few nodes is cheaper than hashing one.
-final class DependencyList: Sendable {
+///
+/// Each node is a ``DependencyNode`` of the key's value type, so that a read
+/// gets its value with a class cast and a stored property, not an
+/// existential's copy and a dynamic cast, which cost half again a read of
+/// a built-in field.
+///
+/// `@unchecked Sendable`: a class that has subclasses cannot be checked;
+/// every stored property here and in the one subclass is a `let` of a
+/// `Sendable` type.
+class DependencyList: @unchecked Sendable {
   let key: ObjectIdentifier
-  /// The value, always of the key's `Value` type: only the key's own
-  /// subscript stores and reads it (``World/subscript(_:)``), and a read of
-  /// any other type traps rather than reinterpreting memory.
-  let value: any Sendable
   let next: DependencyList?
 
-  init(key: ObjectIdentifier, value: any Sendable, next: DependencyList?) {
+  init(key: ObjectIdentifier, next: DependencyList?) {
     self.key = key
-    self.value = value
     self.next = next
+  }
+
+  /// This node's value, as `type`, which is the type it was stored as:
+  /// every node is a ``DependencyNode``, which overrides it.
+  func value<Value>(as type: Value.Type) -> Value {
+    preconditionFailure("every node is a DependencyNode")
+  }
+
+  /// This node's value and key, before `next`: what a merge copies into
+  /// another list. Every node is a ``DependencyNode``, which overrides it.
+  func relinked(next: DependencyList?) -> DependencyList {
+    preconditionFailure("every node is a DependencyNode")
   }
 
   /// How many dependencies the list holds, this node included.
@@ -44,11 +60,35 @@ final class DependencyList: Sendable {
   func removing(_ key: ObjectIdentifier) -> DependencyList? {
     if self.key == key { return next }
     guard let next, next.node(for: key) != nil else { return self }
-    return DependencyList(key: self.key, value: value, next: next.removing(key))
+    return relinked(next: next.removing(key))
   }
 
   /// `list` with `node` in front, replacing any node with the same key.
   static func setting(_ node: DependencyList, in list: DependencyList?) -> DependencyList {
-    DependencyList(key: node.key, value: node.value, next: list?.removing(node.key))
+    node.relinked(next: list?.removing(node.key))
+  }
+}
+
+/// One app-defined dependency's value, of its key's `Value` type: only the
+/// key's own subscript makes and reads it (``World/subscript(_:)``).
+///
+/// `@unchecked Sendable`, restated from ``DependencyList`` as Swift asks:
+/// its one stored property is a `let` of a `Sendable` type.
+final class DependencyNode<Value: Sendable>: DependencyList, @unchecked Sendable {
+  let value: Value
+
+  init(key: ObjectIdentifier, value: Value, next: DependencyList?) {
+    self.value = value
+    super.init(key: key, next: next)
+  }
+
+  override func value<Requested>(as type: Requested.Type) -> Requested {
+    // The same type, so the runtime's cast is a copy: no existential to
+    // open, and no generic metadata to look up.
+    value as! Requested
+  }
+
+  override func relinked(next: DependencyList?) -> DependencyList {
+    DependencyNode(key: key, value: value, next: next)
   }
 }

@@ -38,9 +38,16 @@ public struct World: Sendable {
   /// `nil` until the first write: a read of `Current` builds a `World`, so
   /// it must cost nothing to make one.
   var edits: WorldEdits?
+  /// The scope this world was read from (``WorldBox/id``), or 0 for a world
+  /// that no scope handed out, such as ``live``. A world read from a scope
+  /// and then changed is merged back into that scope field by field; any
+  /// other world replaces it (see ``ScopeState/store(_:readHere:)``). A
+  /// number, not a reference: a read of `Current` must not retain the scope.
+  let readIn: UInt64
 
-  init(storage: WorldStorage) {
+  init(storage: WorldStorage, readIn: UInt64 = 0) {
     self.storage = storage
+    self.readIn = readIn
   }
 
   /// The production world: the system clock, the user's calendar, locale and
@@ -85,14 +92,14 @@ public struct World: Sendable {
         case .preview: return Key.previewValue
         }
       }
-      // Only the setter below stores under this key, always as `Key.Value`.
-      return node.value as! Key.Value
+      // Only the setter below stores under this key, always of `Key.Value`.
+      return node.value(as: Key.Value.self)
     }
     set {
       let id = ObjectIdentifier(key)
       update(key: id) { fields in
         // One node, at the head, made once: the list's other nodes keep theirs.
-        fields.dependencies = DependencyList(
+        fields.dependencies = DependencyNode(
           key: id, value: newValue, next: fields.dependencies?.removing(id))
       }
     }
@@ -101,8 +108,6 @@ public struct World: Sendable {
   /// Writes one built-in field by giving this world a new storage; other
   /// worlds that shared the old one keep it unchanged. Records `field` in
   /// ``edits``, so that a scope can copy it on top of writes made meanwhile.
-  /// The new storage keeps the old one's scope (see ``ScopeState/store(_:)``),
-  /// so that storing it back in that scope needs no copy.
   ///
   /// A direct assignment in `write`, not a key-path write: a closure written
   /// through a generic key path is wrapped in reabstraction thunks that every
@@ -113,7 +118,7 @@ public struct World: Sendable {
     write(&fields)
     if edits == nil { edits = WorldEdits(base: storage) }
     edits!.fields.insert(field)
-    storage = WorldStorage(consume fields, scope: storage.scope)
+    storage = WorldStorage(consume fields)
   }
 
   /// Writes the app-defined dependency `key`, as ``update(_:_:)`` writes a
@@ -123,7 +128,7 @@ public struct World: Sendable {
     write(&fields)
     if edits == nil { edits = WorldEdits(base: storage) }
     if !edits!.keys.contains(key) { edits!.keys.append(key) }
-    storage = WorldStorage(consume fields, scope: storage.scope)
+    storage = WorldStorage(consume fields)
   }
 }
 

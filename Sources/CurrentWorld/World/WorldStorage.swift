@@ -9,17 +9,11 @@ import Foundation
 /// are declared in `BuiltInFields.swift`.
 final class WorldStorage: Sendable {
   let fields: Fields
-  /// The root of the scope that stored this storage, or that stored the
-  /// storage it was written from (see ``ScopeState/root``): a world read
-  /// from that scope and then changed is merged back into it, field by
-  /// field, rather than replacing it. `nil` for a root, for a storage
-  /// written from a root before its scope stored anything, and for one that
-  /// no scope stored.
-  let scope: WorldStorage?
 
-  init(_ fields: consuming Fields, scope: WorldStorage? = nil) {
-    self.fields = fields
-    self.scope = scope
+  init(_ fields: consuming Fields) {
+    // Moved, not copied: at `-Onone` a copy retains every field, and a
+    // write makes a storage.
+    self.fields = consume fields
   }
 
   /// One built-in field, as a write records it and a merge copies it.
