@@ -35,17 +35,14 @@ public struct Harness {
 
   var repetitions: Int { brief ? 1 : 9 }
 
-  /// The median nanoseconds per operation over the repetitions, after a
-  /// calibration that makes each repetition last about 50 ms.
-  func measure(_ testCase: Case) -> Double {
+  /// The iterations that make one repetition of `testCase` last about
+  /// 50 ms.
+  func calibrate(_ testCase: Case) -> Int {
     var iterations = brief ? 10 : 100
     if !brief {
       while seconds(testCase, iterations) < 0.05 && iterations < 1 << 30 { iterations *= 2 }
     }
-    let samples = (0..<repetitions).map { _ in
-      seconds(testCase, iterations) * 1e9 / Double(iterations)
-    }
-    return samples.sorted()[samples.count / 2]
+    return iterations
   }
 
   private func seconds(_ testCase: Case, _ iterations: Int) -> Double {
@@ -54,11 +51,35 @@ public struct Harness {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
-  /// Prints one tab-separated line per case: build, case, ns/op.
+  /// Prints one tab-separated line per case: build, case, and the median
+  /// ns/op over the repetitions. The repetitions go round the cases, one of
+  /// each per round, so that a case and the baseline it is divided by are
+  /// measured moments apart, and a shared machine's slow spell falls on
+  /// both.
+  ///
+  /// With `BENCHMARK_ONLY` set, runs only the cases whose names contain it,
+  /// for `perf record` of one case; with `BENCHMARK_ITERATIONS` too, runs
+  /// each case once for that many iterations, whatever the time, for
+  /// `count-instructions`.
   public func run(_ cases: [Case], build: String) {
-    for testCase in cases {
-      let nanoseconds = measure(testCase)
-      print("\(build)\t\(testCase.name)\t\(String(format: "%.2f", nanoseconds))")
+    let environment = ProcessInfo.processInfo.environment
+    let only = environment["BENCHMARK_ONLY"]
+    let selected = cases.filter { only.map($0.name.contains) ?? true }
+    if let fixed = environment["BENCHMARK_ITERATIONS"].flatMap(Int.init) {
+      for testCase in selected { testCase.body(fixed) }
+      return
+    }
+    let iterations = selected.map(calibrate)
+    var samples = Array(repeating: [Double](), count: selected.count)
+    for _ in 0..<repetitions {
+      for (index, testCase) in selected.enumerated() {
+        samples[index].append(
+          seconds(testCase, iterations[index]) * 1e9 / Double(iterations[index]))
+      }
+    }
+    for (testCase, times) in zip(selected, samples) {
+      let median = times.sorted()[times.count / 2]
+      print("\(build)\t\(testCase.name)\t\(String(format: "%.2f", median))")
     }
   }
 }
