@@ -78,7 +78,7 @@
       var made: RequestWorld
       do {
         made = try worlds.world(
-          fields: request.headers.lazy.map { (name: $0.name.rawName, value: $0.value) },
+          fields: request.headers, name: { $0.name.rawName }, value: { $0.value },
           from: server.world)
       } catch {
         throw HTTPError(.badRequest, message: error.description)

@@ -26,7 +26,7 @@ public final class RequestWorlds: Sendable {
   public let timeZoneHeader: String
   /// ``timeZoneHeader`` in lower case, as ``world(fields:from:)`` compares
   /// names.
-  let timeZoneName: String
+  @usableFromInline let timeZoneName: String
 
   private let languages: LanguageNegotiation
   private let calendar: RequestCalendar

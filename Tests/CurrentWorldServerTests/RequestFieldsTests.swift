@@ -17,6 +17,26 @@ import Testing
     try worlds.world(fields: fields, from: Current).world
   }
 
+  /// A framework's field value can cost an allocation to make as a
+  /// `String`, so only the two fields the pipeline reads are asked for one.
+  @Test func onlyTheFieldsReadAreAskedForTheirValues() throws {
+    let fields = [
+      ("Host", "example.com"), ("accept-language", "ko-KR"), ("User-Agent", "curl/8.0"),
+      ("X-User-Zone", "Asia/Seoul"), ("Accept", "*/*"),
+    ]
+    var asked: [String] = []
+    let world = try Self.worlds.world(
+      fields: fields, name: { $0.0 },
+      value: { field in
+        asked.append(field.0)
+        return field.1
+      }, from: Current
+    ).world
+    #expect(asked == ["accept-language", "X-User-Zone"])
+    #expect(world.locale.identifier == "ko_KR")
+    #expect(world.timeZone.identifier == "Asia/Seoul")
+  }
+
   @Test func namesMatchInAnyCase() throws {
     let world = try Self.world([("ACCEPT-LANGUAGE", "sv-SE"), ("x-user-zone", "Asia/Tokyo")])
     #expect(world.locale.identifier == "sv_SE")
