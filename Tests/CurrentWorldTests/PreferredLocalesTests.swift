@@ -42,7 +42,11 @@ import Testing
     #expect(Current.calendar.locale?.identifier == "de_DE")
   }
 
+  /// By their identifiers, as the locale prints.
   @Test func aWorldPrintsIt() {
-    #expect(String(describing: Current).contains("preferredLocales: Array<Locale>"))
+    #expect(String(describing: Current).contains("preferredLocales: en_US,"))
+    var world = Current
+    world.preferredLocales = [Locale(identifier: "sv_SE"), Locale(identifier: "ko")]
+    #expect(String(describing: world).contains("preferredLocales: sv_SE, ko,"))
   }
 }

@@ -16,6 +16,7 @@ import Testing
     "uuid": "() -> UUID", "calendar": "gregorian", "locale": "en_US_POSIX",
     // The platform names its UTC zone itself ("GMT" with this ICU).
     "timeZone": TimeZone(identifier: "UTC")!.identifier, "notifications": "NotificationHub",
+    "preferredLocales": "en_US",
   ]
 
   @Test func printShowsTheFields() {

@@ -29,7 +29,7 @@ extension WorldStorage {
     var locale = Locale.autoupdatingCurrent
     var timeZone = TimeZone.autoupdatingCurrent
     var notifications = NotificationHub.live
-    var preferredLocales = PlatformPreferredLocales.value
+    var preferredLocales = PreferredLocaleList(given: nil)
     /// App-defined dependencies that were set, by key type.
     var dependencies: DependencyList? = nil
 

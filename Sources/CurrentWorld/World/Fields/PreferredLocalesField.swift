@@ -21,15 +21,25 @@ extension World {
   /// this list names languages to read, and the platform keeps the two as
   /// separate settings. Code that formats reads `locale`.
   public var preferredLocales: [Locale] {
-    get { storage.fields.preferredLocales }
-    set { update(.preferredLocales) { $0.preferredLocales = newValue } }
+    get { storage.fields.preferredLocales.locales }
+    set { update(.preferredLocales) { $0.preferredLocales = PreferredLocaleList(given: newValue) } }
   }
 }
 
-/// The platform's list, read once: asking the platform on every
-/// `World.live` would cost more than a read of `Current`.
+/// The platform's list, read once, at its first use: asking the platform
+/// on every `World.live` would cost more than a read of `Current`, and
+/// asking it at launch doubled the first read of `Current`.
 enum PlatformPreferredLocales {
   static let value = Locale.preferredLanguages.map(Locale.init(identifier:))
+}
+
+/// ``World/preferredLocales`` as a world stores it: the list it was given,
+/// or `nil` for the platform's, which is read only when a world without a
+/// list of its own is asked for one.
+struct PreferredLocaleList: Sendable, Hashable {
+  var given: [Locale]?
+
+  var locales: [Locale] { given ?? PlatformPreferredLocales.value }
 }
 
 extension FieldSet {
