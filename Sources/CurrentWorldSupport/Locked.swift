@@ -30,13 +30,7 @@ extension ManagedBuffer where Element == LockPrimitive {
     buffer.withUnsafeMutablePointerToElements { mutex in
       mutex.initialize(to: pthread_mutex_t())
       #if DEBUG
-        var attributes = pthread_mutexattr_t()
-        check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
-        check(
-          pthread_mutexattr_settype(&attributes, .init(PTHREAD_MUTEX_ERRORCHECK)),
-          "pthread_mutexattr_settype")
-        check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
-        check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
+        check(pthread_mutex_init(mutex, errorChecking.attributes), "pthread_mutex_init")
       #else
         check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
       #endif
@@ -67,6 +61,32 @@ extension ManagedBuffer where Element == LockPrimitive {
     return try body(&header)
   }
 }
+
+#if DEBUG
+  /// The attributes of every debug build's lock: error-checking. Made once
+  /// and kept for the process, not made and destroyed around each lock: a
+  /// scope makes a lock, and at `-Onone` those three calls and their
+  /// checks cost a tenth of entering one.
+  private let errorChecking = ErrorCheckingAttributes()
+
+  /// A `pthread_mutexattr_t` of type `PTHREAD_MUTEX_ERRORCHECK`, at an
+  /// address that never changes, as `pthread_mutex_init` reads it; never
+  /// freed, as it lives as long as the process.
+  ///
+  /// `@unchecked Sendable`: its attributes are written in `init` only, and
+  /// then only read.
+  private final class ErrorCheckingAttributes: @unchecked Sendable {
+    let attributes = UnsafeMutablePointer<pthread_mutexattr_t>.allocate(capacity: 1)
+
+    init() {
+      attributes.initialize(to: pthread_mutexattr_t())
+      check(pthread_mutexattr_init(attributes), "pthread_mutexattr_init")
+      check(
+        pthread_mutexattr_settype(attributes, .init(PTHREAD_MUTEX_ERRORCHECK)),
+        "pthread_mutexattr_settype")
+    }
+  }
+#endif
 
 /// The address of a buffer's lock, for a hot path that takes the lock
 /// without a closure: at `-Onone`, how tests and debug apps run, nothing is

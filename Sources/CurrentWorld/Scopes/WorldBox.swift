@@ -48,10 +48,12 @@
     /// The world that reads see, marked as read here.
     var world: World {
       mutex.lock()
-      let storage = buffer.header.storage
-      let id = buffer.header.id
+      // One access to the header: at `-Onone` each costs an exclusivity
+      // check and a retain of the buffer.
+      let state = buffer.header
       mutex.unlock()
-      return World(storage: storage ?? launch(), readIn: id != 0 ? id : identify())
+      return World(
+        storage: state.storage ?? launch(), readIn: state.id != 0 ? state.id : identify())
     }
 
     /// Gives this box its number (``ScopeState/id``) at its first read,
