@@ -67,21 +67,28 @@ extension WorldStorage.Fields {
 }
 
 /// The app-defined keys a world wrote, in the order it first wrote them.
-/// The first is kept inline: a request's world, which writes one key (say,
-/// its logger), then costs no array.
+/// The first is kept inline, and the rest are `nil` until there are any: a
+/// request's world, which writes one key (say, its logger), costs no array,
+/// and at `-Onone` copying a world retains no empty one.
 struct WrittenKeys: Sendable, Sequence {
   private var first: ObjectIdentifier?
-  private var rest: [ObjectIdentifier] = []
+  private var rest: [ObjectIdentifier]?
 
   func contains(_ key: ObjectIdentifier) -> Bool {
-    first == key || rest.contains(key)
+    first == key || rest?.contains(key) == true
   }
 
   mutating func append(_ key: ObjectIdentifier) {
-    if first == nil { first = key } else { rest.append(key) }
+    if first == nil {
+      first = key
+    } else if rest == nil {
+      rest = [key]
+    } else {
+      rest!.append(key)
+    }
   }
 
-  func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
+  func makeIterator() -> Iterator { Iterator(first: first, rest: (rest ?? []).makeIterator()) }
 
   /// `first`, then `rest`.
   struct Iterator: IteratorProtocol {
