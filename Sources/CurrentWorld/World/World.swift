@@ -38,7 +38,7 @@ public struct World: Sendable {
   /// `nil` until the first write: a read of `Current` builds a `World`, so
   /// it must cost nothing to make one.
   var edits: WorldEdits?
-  /// The scope this world was read from (``WorldBox/id``), or 0 for a world
+  /// The scope this world was read from (``ScopeState/id``), or 0 for a world
   /// that no scope handed out, such as ``live``. A world read from a scope
   /// and then changed is merged back into that scope field by field; any
   /// other world replaces it (see ``ScopeState/store(_:readHere:)``). A
