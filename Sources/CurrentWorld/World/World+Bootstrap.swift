@@ -48,10 +48,15 @@ extension World {
 /// The world that ``Current`` starts from, which ``World/bootstrap(fileID:filePath:line:column:_:)``
 /// may configure until `Current` is first read.
 enum LaunchWorld {
+  /// Holds the launch world's storage, not a `World`: a launch world was
+  /// read in no scope and is merged into none, so its edits do not matter,
+  /// and copying a `World` out of this enum at the first read built the
+  /// metadata of its optional members from their mangled names, which cost
+  /// a release app's first read of `Current` a tenth more.
   enum State: Sendable {
     case open
-    case configured(World)
-    case sealed(World, by: Closer)
+    case configured(WorldStorage)
+    case sealed(WorldStorage, by: Closer)
   }
 
   /// What fixed the launch world for good.
@@ -73,7 +78,7 @@ enum LaunchWorld {
   static func configure(_ world: World) -> String? {
     state.withLock { state in
       if let refusal = refusal(in: state) { return refusal }
-      state = .configured(world)
+      state = .configured(world.storage)
       return nil
     }
   }
@@ -83,19 +88,20 @@ enum LaunchWorld {
   /// process's own. `Current` calls it at its first read or write.
   static func seal(_ closer: Closer) -> World {
     let context = World.Context.process
-    let base = World.processWide(context)
-    return state.withLock { state in
+    let base = World.processWide(context).storage
+    let storage = state.withLock { state in
       switch state {
-      case .sealed(let world, _):
-        return world
-      case .configured(let world) where context != .test:
-        state = .sealed(world, by: closer)
-        return world
+      case .sealed(let storage, _):
+        return storage
+      case .configured(let storage) where context != .test:
+        state = .sealed(storage, by: closer)
+        return storage
       case .open, .configured:
         state = .sealed(base, by: closer)
         return base
       }
     }
+    return World(storage: storage)
   }
 
   private static func refusal(in state: State) -> String? {
