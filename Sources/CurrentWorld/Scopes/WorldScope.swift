@@ -79,7 +79,9 @@
   ) rethrows -> Result {
     var world = Current
     try update(&world)
-    return try withWorld(world, operation: operation)
+    // Not through `withWorld(_:operation:)`: at `-Onone` passing the world
+    // on copies it, a retain and a release of each of its references.
+    return try WorldScope.$box.withValue(WorldBox.make(world), operation: operation)
   }
 
   /// Runs `operation` in `world`, a world of its own.
