@@ -45,8 +45,9 @@ public struct World: Sendable {
   /// number, not a reference: a read of `Current` must not retain the scope.
   let readIn: UInt64
 
-  init(storage: WorldStorage, readIn: UInt64 = 0) {
-    self.storage = storage
+  init(storage: consuming WorldStorage, readIn: UInt64 = 0) {
+    // Moved, not copied: at `-Onone` a copy is a retain on every read.
+    self.storage = consume storage
     self.readIn = readIn
   }
 
