@@ -11,7 +11,8 @@ extension RequestWorlds {
   /// ``world(acceptLanguage:timeZone:from:)`` does.
   ///
   /// ```swift
-  /// let made = try worlds.world(fields: headers, from: Current)
+  /// let made = try worlds.world(
+  ///   fields: [(name: "Accept-Language", value: "sv-SE")], from: Current)
   /// ```
   ///
   /// - Throws: ``InvalidTimeZoneHeader`` for a time zone that is not one

@@ -7,9 +7,9 @@
 /// walking a few nodes is cheaper than hashing one.
 ///
 /// Each node is a ``DependencyNode`` of the key's value type, so that a read
-/// gets its value with a class cast and a stored property, not an
-/// existential's copy and a dynamic cast, which cost half again a read of
-/// a built-in field.
+/// gets its value with one cast between two equal types, not by opening an
+/// existential and casting its contents, which cost half again a read of a
+/// built-in field.
 ///
 /// `@unchecked Sendable`: a class that has subclasses cannot be checked;
 /// every stored property here and in the one subclass is a `let` of a

@@ -35,7 +35,8 @@ enum PlatformPreferredLocales {
 
 /// ``World/preferredLocales`` as a world stores it: the list it was given,
 /// or `nil` for the platform's, which is read only when a world without a
-/// list of its own is asked for one.
+/// list of its own is asked for one. `Hashable`, as the other fields'
+/// values are, so that the field-merge tests can tell two lists apart.
 struct PreferredLocaleList: Sendable, Hashable {
   var given: [Locale]?
 
