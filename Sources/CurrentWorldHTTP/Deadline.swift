@@ -8,17 +8,26 @@ import Foundation
 /// ignores cancellation stretched a 0.2 s timeout to 2 s. Here the work and
 /// the timer are unstructured tasks that get cancelled, and the caller's
 /// continuation is resumed exactly once, by whichever finishes first.
+///
+/// An unstructured task does not inherit its creator's cancellation, so a
+/// caller that is cancelled already starts nothing, and the work checks,
+/// as it starts, that no result came first: otherwise its own
+/// `checkCancellation` could run before the handler's `cancel()` reached it,
+/// and a cancelled call would still send its request.
 enum Deadline {
   static func race<Value: Sendable>(
     transport work: @escaping @Sendable () async throws -> Value,
     against timer: @escaping @Sendable () async throws -> Void,
     timeout: any Error
   ) async throws -> Value {
+    try Task.checkCancellation()
     let outcome = ResumeOnce<Value>()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         outcome.wait(with: continuation)
         let worker = Task {
+          // Cancelled between the check above and this start.
+          guard !outcome.isFinished else { return }
           do {
             outcome.finish(.success(try await work()))
           } catch {

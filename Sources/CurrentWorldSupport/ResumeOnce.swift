@@ -33,6 +33,9 @@ package final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
     if runNow { body() }
   }
 
+  /// Whether a result has arrived.
+  package var isFinished: Bool { lock.withLock { finished } }
+
   /// Delivers `result`, unless a result was delivered before.
   package func finish(_ result: Result<Value, any Error>) {
     let (continuation, cleanUp) = lock.withLock {
