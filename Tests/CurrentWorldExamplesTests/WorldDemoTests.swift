@@ -3,113 +3,118 @@ import Foundation
 import TestHelpers
 import Testing
 
-/// Runs the built `world-demo` binary as a subprocess.
-@Suite struct WorldDemoTests {
-  struct Run {
-    var status: Int32
-    var output: Data
-    var errors: String
-    var text: String { String(decoding: output, as: UTF8.self) }
-  }
-
-  /// `world-demo` sits beside the test bundle in the build folder.
-  static func binary() throws -> URL {
-    let candidates =
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Bundle.main.bundleURL.deletingLastPathComponent(),
-      ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-    for folder in candidates {
-      let url = folder.appendingPathComponent("world-demo")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+// It runs the demo as a process: `Process` exists on macOS and Linux only, not on
+// iOS, tvOS or watchOS.
+#if os(macOS) || os(Linux)
+  /// Runs the built `world-demo` binary as a subprocess.
+  @Suite struct WorldDemoTests {
+    struct Run {
+      var status: Int32
+      var output: Data
+      var errors: String
+      var text: String { String(decoding: output, as: UTF8.self) }
     }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "world-demo"])
-  }
 
-  static func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = try binary()
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: outputData,
-      errors: String(decoding: errorData, as: UTF8.self))
-  }
-
-  @Test func theDefaultRunIsDeterministic() throws {
-    let first = try Self.run([])
-    let second = try Self.run([])
-    #expect(first.status == 0)
-    #expect(first.output == second.output)
-    #expect(first.text.contains("embedded fixture world (offline)"))
-    for screen in [
-      "== Dates ==", "== Pokemons ==", "== Cat fact ==", "== Movies ==", "== Books ==",
-    ] {
-      #expect(first.text.contains(screen))
+    /// `world-demo` sits beside the test bundle in the build folder.
+    static func binary() throws -> URL {
+      let candidates =
+        [
+          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+          Bundle.main.bundleURL.deletingLastPathComponent(),
+        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+      for folder in candidates {
+        let url = folder.appendingPathComponent("world-demo")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      }
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "world-demo"])
     }
-    #expect(first.text.contains("  state: loading\n  state: loaded \"A cat's purr"))
-    #expect(first.text.contains("analytics: fetched_movies"))
-    #expect(first.text.contains("6 pokemons: bulbasaur"))
-  }
 
-  /// The platform's own full/full text for `date`.
-  static func fullText(_ date: Date, locale: String, timeZone: String) -> String {
-    platformFormatter(locale: locale, timeZone: TimeZone(identifier: timeZone)!).string(from: date)
-  }
+    static func run(_ arguments: [String]) throws -> Run {
+      let process = Process()
+      process.executableURL = try binary()
+      process.arguments = arguments
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      let outputData = output.fileHandleForReading.readDataToEndOfFile()
+      let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Run(
+        status: process.terminationStatus, output: outputData,
+        errors: String(decoding: errorData, as: UTF8.self))
+    }
 
-  @Test func localeAndTimeZoneChangeTheDateScreen() throws {
-    let run = try Self.run(["--locale", "ja_JP", "--time-zone", "Asia/Tokyo"])
-    let fixtureDate = Date(timeIntervalSince1970: 1_768_487_400)
-    #expect(run.status == 0)
-    let expected = Self.fullText(fixtureDate, locale: "ja_JP", timeZone: "Asia/Tokyo")
-    #expect(run.text.contains("  full/full     \(expected)\n"))
-    #expect(run.text != (try Self.run([])).text)
-  }
+    @Test func theDefaultRunIsDeterministic() throws {
+      let first = try Self.run([])
+      let second = try Self.run([])
+      #expect(first.status == 0)
+      #expect(first.output == second.output)
+      #expect(first.text.contains("embedded fixture world (offline)"))
+      for screen in [
+        "== Dates ==", "== Pokemons ==", "== Cat fact ==", "== Movies ==", "== Books ==",
+      ] {
+        #expect(first.text.contains(screen))
+      }
+      #expect(first.text.contains("  state: loading\n  state: loaded \"A cat's purr"))
+      #expect(first.text.contains("analytics: fetched_movies"))
+      #expect(first.text.contains("6 pokemons: bulbasaur"))
+    }
 
-  @Test func dateFlagAcceptsDistantFuture() throws {
-    let run = try Self.run(["--date", "distantFuture", "--locale", "en-GB", "--time-zone", "UTC"])
-    #expect(run.status == 0)
-    #expect(run.text.contains(Self.fullText(.distantFuture, locale: "en-GB", timeZone: "UTC")))
-  }
+    /// The platform's own full/full text for `date`.
+    static func fullText(_ date: Date, locale: String, timeZone: String) -> String {
+      platformFormatter(locale: locale, timeZone: TimeZone(identifier: timeZone)!).string(
+        from: date)
+    }
 
-  @Test(arguments: [
-    (["--bogus"], "unknown option '--bogus'"),
-    (["--locale"], "--locale needs a value"),
-    (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
-    (["--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
-    (["--date", "yesterday"], "invalid date 'yesterday'"),
-    (["--countdown", "61"], "invalid countdown '61'"),
-    (["--countdown", "soon"], "invalid countdown 'soon'"),
-  ])
-  func badInputExitsNonZeroWithAMessage(_ arguments: [String], _ message: String) throws {
-    let run = try Self.run(arguments)
-    #expect(run.status == 64)
-    #expect(run.errors.contains("world-demo: \(message)"))
-    #expect(run.output.isEmpty)
-  }
+    @Test func localeAndTimeZoneChangeTheDateScreen() throws {
+      let run = try Self.run(["--locale", "ja_JP", "--time-zone", "Asia/Tokyo"])
+      let fixtureDate = Date(timeIntervalSince1970: 1_768_487_400)
+      #expect(run.status == 0)
+      let expected = Self.fullText(fixtureDate, locale: "ja_JP", timeZone: "Asia/Tokyo")
+      #expect(run.text.contains("  full/full     \(expected)\n"))
+      #expect(run.text != (try Self.run([])).text)
+    }
 
-  @Test func aZeroCountdownLiftsOffAtOnceWithALaunchIdentifier() throws {
-    // Zero seconds: the screen is wired to the clock without real waiting;
-    // its ticks are tested on a TestClock in CountdownViewModelTests.
-    let run = try Self.run(["--countdown", "0"])
-    #expect(run.status == 0)
-    #expect(run.text.hasPrefix("\n== Countdown ==\n  liftoff\n  launch "))
-    let identifier = run.text.components(separatedBy: "launch ").last?
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(identifier.flatMap(UUID.init(uuidString:)) != nil)
-  }
+    @Test func dateFlagAcceptsDistantFuture() throws {
+      let run = try Self.run(["--date", "distantFuture", "--locale", "en-GB", "--time-zone", "UTC"])
+      #expect(run.status == 0)
+      #expect(run.text.contains(Self.fullText(.distantFuture, locale: "en-GB", timeZone: "UTC")))
+    }
 
-  @Test func helpExplainsTheOptions() throws {
-    let run = try Self.run(["--help"])
-    #expect(run.status == 0)
-    #expect(run.text.hasPrefix("Usage: world-demo"))
-    #expect(run.text.contains("--time-zone ID"))
+    @Test(arguments: [
+      (["--bogus"], "unknown option '--bogus'"),
+      (["--locale"], "--locale needs a value"),
+      (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
+      (["--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
+      (["--date", "yesterday"], "invalid date 'yesterday'"),
+      (["--countdown", "61"], "invalid countdown '61'"),
+      (["--countdown", "soon"], "invalid countdown 'soon'"),
+    ])
+    func badInputExitsNonZeroWithAMessage(_ arguments: [String], _ message: String) throws {
+      let run = try Self.run(arguments)
+      #expect(run.status == 64)
+      #expect(run.errors.contains("world-demo: \(message)"))
+      #expect(run.output.isEmpty)
+    }
+
+    @Test func aZeroCountdownLiftsOffAtOnceWithALaunchIdentifier() throws {
+      // Zero seconds: the screen is wired to the clock without real waiting;
+      // its ticks are tested on a TestClock in CountdownViewModelTests.
+      let run = try Self.run(["--countdown", "0"])
+      #expect(run.status == 0)
+      #expect(run.text.hasPrefix("\n== Countdown ==\n  liftoff\n  launch "))
+      let identifier = run.text.components(separatedBy: "launch ").last?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      #expect(identifier.flatMap(UUID.init(uuidString:)) != nil)
+    }
+
+    @Test func helpExplainsTheOptions() throws {
+      let run = try Self.run(["--help"])
+      #expect(run.status == 0)
+      #expect(run.text.hasPrefix("Usage: world-demo"))
+      #expect(run.text.contains("--time-zone ID"))
+    }
   }
-}
+#endif

@@ -21,8 +21,8 @@ public final class SharedDateFormatter: @unchecked Sendable {
   // thread once configured (Apple documents this since iOS 7 and macOS
   // 10.9; corelibs Foundation guards its state with a lock).
   private let formatter: DateFormatter
-  /// Made on the first parse of text that needs it (see
-  /// ``FormatterVocabulary``).
+  /// Made on the first parse of text that needs it, on corelibs Foundation
+  /// only (see ``FormatterVocabulary``).
   private let vocabulary = Locked<FormatterVocabulary?>(nil)
 
   init(_ formatter: DateFormatter) {
@@ -39,9 +39,13 @@ public final class SharedDateFormatter: @unchecked Sendable {
   /// Any text is safe to pass, a user's input included. Text that would
   /// stop a plain `DateFormatter` on Linux (a combining mark after a digit,
   /// or on a letter where a name ends) is never a date this formatter
-  /// writes, and is `nil` here.
+  /// writes, and is `nil` there. On Apple's systems, whose Foundation does
+  /// not stop, this is the platform's own `date(from:)`.
   public func date(from string: String) -> Date? {
-    guard FormatterVocabulary.isParseable(string, by: vocabularyOnce) else { return nil }
+    // Only corelibs Foundation (every platform but Apple's) traps.
+    #if !canImport(Darwin)
+      guard FormatterVocabulary.isParseable(string, by: vocabularyOnce) else { return nil }
+    #endif
     return formatter.date(from: string)
   }
 

@@ -69,32 +69,39 @@ enum ProbeProcess {
   private static func runBlocking(
     _ name: String, _ arguments: [String], _ environment: [String: String]
   ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable!)
-    process.arguments = arguments
-    var childEnvironment = ProcessInfo.processInfo.environment
-    childEnvironment[variable] = name
-    // A child that traps must not start Swift's backtracer: it outlives the
-    // child holding the pipe open, so reading to the end never ended.
-    childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-    childEnvironment.merge(environment) { _, new in new }
-    process.environment = childEnvironment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    // A child that hangs is ended, so the probe fails by name with what the
-    // child printed, rather than holding the whole run until CI's cap. With
-    // SIGKILL: the test runners block SIGTERM (`terminate()`) on their
-    // threads, so a hung runner ignored it.
-    // On a thread of its own: a run whose GCD threads are all blocked
-    // must still end its child.
-    Thread.detachNewThread {
-      Thread.sleep(forTimeInterval: TimeInterval(limitSeconds))
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    // `Process` exists on macOS and Linux only; elsewhere no probe runs
+    // (``executable`` is `nil` there too, since no `.xctest` file runs).
+    #if os(macOS) || os(Linux)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable!)
+      process.arguments = arguments
+      var childEnvironment = ProcessInfo.processInfo.environment
+      childEnvironment[variable] = name
+      // A child that traps must not start Swift's backtracer: it outlives the
+      // child holding the pipe open, so reading to the end never ended.
+      childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
+      childEnvironment.merge(environment) { _, new in new }
+      process.environment = childEnvironment
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      // A child that hangs is ended, so the probe fails by name with what the
+      // child printed, rather than holding the whole run until CI's cap. With
+      // SIGKILL: the test runners block SIGTERM (`terminate()`) on their
+      // threads, so a hung runner ignored it.
+      // On a thread of its own: a run whose GCD threads are all blocked
+      // must still end its child.
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: TimeInterval(limitSeconds))
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      }
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Outcome(
+        status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    #else
+      throw CocoaError(.featureUnsupported)
+    #endif
   }
 }
