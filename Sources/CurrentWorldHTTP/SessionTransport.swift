@@ -102,11 +102,11 @@ final class SessionTransport: Sendable {
       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
       guard let receiver = receiver(for: dataTask) else { return completionHandler(.cancel) }
-      completionHandler(receiver.accept(response, of: dataTask) ? .allow : .cancel)
+      completionHandler(receiver.accept(response) ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-      receiver(for: dataTask)?.receive(data, of: dataTask)
+      receiver(for: dataTask)?.receive(data)
     }
 
     func urlSession(
@@ -170,23 +170,23 @@ final class SessionTransport: Sendable {
 
     /// Whether to read the body: not when its declared length is over the
     /// limit, which is refused before any byte arrives.
-    func accept(_ response: URLResponse, of task: URLSessionTask) -> Bool {
+    func accept(_ response: URLResponse) -> Bool {
       lock.withLock { self.response = response }
       guard response.expectedContentLength <= Int64(limit) else {
-        stopTooLarge(task)
+        stopTooLarge()
         return false
       }
       return true
     }
 
-    func receive(_ data: Data, of task: URLSessionTask) {
+    func receive(_ data: Data) {
       let over = lock.withLock { () -> Bool in
         guard !finished else { return false }
         guard body.count + data.count <= limit else { return true }
         body.append(data)
         return false
       }
-      if over { stopTooLarge(task) }
+      if over { stopTooLarge() }
     }
 
     func complete(with error: (any Error)?) {
@@ -213,7 +213,7 @@ final class SessionTransport: Sendable {
       return !carriesCredentials || request.url.map(Origin.init) == origin
     }
 
-    private func stopTooLarge(_ task: URLSessionTask) {
+    private func stopTooLarge() {
       finish(
         .failure(
           URLError(
@@ -222,7 +222,10 @@ final class SessionTransport: Sendable {
               NSLocalizedDescriptionKey:
                 "The response was larger than the limit of \(limit) bytes, so it was stopped."
             ])))
-      DispatchQueue.global().async { task.cancel() }
+      // Cancelled through the receiver, which holds the same task: a
+      // closure that captured the task would need `URLSessionTask` to be
+      // `Sendable`, which only some SDKs declare.
+      DispatchQueue.global().async { self.cancel() }
     }
 
     private func finish(_ result: Result<(Data, URLResponse), any Error>) {
