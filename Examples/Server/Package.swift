@@ -20,7 +20,10 @@ let currentWorld = root.lastPathComponent
 
 let package = Package(
   name: "WorldServer",
-  platforms: [.macOS(.v14)],
+  // macOS 15: the load client and the tests compare each countdown line
+  // with `Date.AnchoredRelativeFormatStyle`, which Apple ships from macOS 15
+  // (the library itself falls back below it; CI's availability audit checks).
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "world-server", targets: ["world-server"]),
     .executable(name: "world-server-vapor", targets: ["world-server-vapor"]),

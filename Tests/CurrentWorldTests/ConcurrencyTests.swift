@@ -3,6 +3,22 @@ import Foundation
 import TestHelpers
 import Testing
 
+/// What the stress test writes into the process-wide world: a key of its
+/// own, which no other test reads, so that tests running beside it never
+/// see its writes. (It wrote `retryCount`, which `ProcessWideWorldTests`
+/// reads there, and under load that test read 998 instead of 0.)
+private enum StressCounterKey: WorldKey {
+  static let liveValue = 0
+  static let testValue = 0
+}
+
+extension World {
+  fileprivate var stressCounter: Int {
+    get { self[StressCounterKey.self] }
+    set { self[StressCounterKey.self] = newValue }
+  }
+}
+
 /// Many tasks reading and writing `Current` at once. `.ci/run` runs this suite
 /// under ThreadSanitizer, which fails it on any data race.
 @Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
@@ -36,8 +52,8 @@ import Testing
             // Detached, as app code that writes the process-wide world runs:
             // a test's own task writing it would be reported as a leak.
             return await Task.detached {
-              Current.retryCount = index
-              let read = Current.retryCount
+              Current.stressCounter = index
+              let read = Current.stressCounter
               return read >= 0 && read < taskCount ? 1 : 0
             }.value
           }
