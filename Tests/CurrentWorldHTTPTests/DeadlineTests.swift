@@ -1,4 +1,3 @@
-import CurrentWorldSupport
 import Foundation
 import Testing
 

@@ -21,9 +21,25 @@ public final class SharedDateFormatter: @unchecked Sendable {
   // thread once configured (Apple documents this since iOS 7 and macOS
   // 10.9; corelibs Foundation guards its state with a lock).
   private let formatter: DateFormatter
-  /// Made on the first parse of text that needs it, on corelibs Foundation
-  /// only (see ``FormatterVocabulary``).
-  private let vocabulary = Locked<FormatterVocabulary?>(nil)
+  // Only corelibs Foundation (every platform but Apple's) traps, so only
+  // there does a formatter carry a vocabulary.
+  #if !canImport(Darwin)
+    /// Made on the first parse of text that needs it (see
+    /// ``FormatterVocabulary``).
+    private let vocabulary = Locked<FormatterVocabulary?>(nil)
+
+    /// The formatter's vocabulary, made outside the lock on first use: if
+    /// two threads race, both make the same value and the first is kept.
+    private func vocabularyOnce() -> FormatterVocabulary {
+      if let made = vocabulary.withLock({ $0 }) { return made }
+      let made = FormatterVocabulary(of: formatter)
+      return vocabulary.withLock { stored in
+        if let raced = stored { return raced }
+        stored = made
+        return made
+      }
+    }
+  #endif
 
   init(_ formatter: DateFormatter) {
     self.formatter = formatter
@@ -42,23 +58,10 @@ public final class SharedDateFormatter: @unchecked Sendable {
   /// writes, and is `nil` there. On Apple's systems, whose Foundation does
   /// not stop, this is the platform's own `date(from:)`.
   public func date(from string: String) -> Date? {
-    // Only corelibs Foundation (every platform but Apple's) traps.
     #if !canImport(Darwin)
       guard FormatterVocabulary.isParseable(string, by: vocabularyOnce) else { return nil }
     #endif
     return formatter.date(from: string)
-  }
-
-  /// The formatter's vocabulary, made outside the lock on first use: if
-  /// two threads race, both make the same value and the first is kept.
-  private func vocabularyOnce() -> FormatterVocabulary {
-    if let made = vocabulary.withLock({ $0 }) { return made }
-    let made = FormatterVocabulary(of: formatter)
-    return vocabulary.withLock { stored in
-      if let raced = stored { return raced }
-      stored = made
-      return made
-    }
   }
 
   /// The locale it formats in.
