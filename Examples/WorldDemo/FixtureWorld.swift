@@ -16,7 +16,7 @@ enum FixtureWorld {
   static let date = Date(timeIntervalSince1970: 1_768_487_400)  // 2026-01-15T14:30:00Z
 
   static var world: World {
-    let client = HTTPClient.world(
+    let client = HTTPClient(
       baseURL: URL(string: "https://fixtures.invalid")!,
       token: { "fixture-token" },
       transport: answer

@@ -13,7 +13,8 @@ import Foundation
 /// refuses header injection before sending, never follows a redirect that
 /// would take `Authorization` to another origin, stops a body larger than
 /// ``responseSizeLimit`` as it streams, and times out on ``clock`` whatever
-/// the transport does.
+/// the transport does. Its clock and date are `Current`'s unless it is given
+/// others, so a test's world controls them with no wiring.
 ///
 /// ```swift
 /// let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
@@ -50,13 +51,16 @@ public struct HTTPClient: Sendable {
   /// `URLSession`.
   public var transport: @Sendable (URLRequest) async throws -> (Data, URLResponse)
   /// Gives the clock that a call's timeout sleeps on, read once per call;
-  /// `ContinuousClock` by default. With CurrentWorld, set it to
-  /// `{ Current.clock }` so that a test's clock decides when time is up, as
-  /// `HTTPClient.world(baseURL:configuration:timeout:token:)` does.
-  public var clock: @Sendable () -> any Clock<Duration> = { ContinuousClock() }
+  /// `Current.clock` by default, so a test's clock decides when time is up
+  /// with no wiring.
+  ///
+  /// In a test world whose clock the test never set, the timeout waits
+  /// until the call ends and never fires: a timeout the test did not ask
+  /// for is not its mistake.
+  public var clock: @Sendable () -> any Clock<Duration>
   /// Gives the current date, from which a `Retry-After` HTTP date is
-  /// measured; `Date()` by default, `{ Current.date() }` with CurrentWorld.
-  public var now: @Sendable () -> Date = { Date() }
+  /// measured; `Current.date()` by default.
+  public var now: @Sendable () -> Date
 
   /// A client from its parts; tests pass a `transport` that answers without
   /// a network.
@@ -65,15 +69,17 @@ public struct HTTPClient: Sendable {
   ///   - baseURL: The URL that endpoint paths are appended to.
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
-  ///   - clock: Gives the clock that timeouts sleep on (see ``clock``).
-  ///   - now: Gives the current date (see ``now``).
+  ///   - clock: Gives the clock that timeouts sleep on; `Current.clock` by
+  ///     default (see ``clock``).
+  ///   - now: Gives the current date; `Current.date()` by default (see
+  ///     ``now``).
   ///   - transport: Sends a request.
   public init(
     baseURL: URL,
     timeout: TimeInterval = defaultTimeout,
     token: @escaping @Sendable () async -> String? = { nil },
-    clock: @escaping @Sendable () -> any Clock<Duration> = { ContinuousClock() },
-    now: @escaping @Sendable () -> Date = { Date() },
+    clock: @escaping @Sendable () -> any Clock<Duration> = { HTTPClient.worldClock() },
+    now: @escaping @Sendable () -> Date = { HTTPClient.worldNow() },
     transport: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)
   ) {
     self.baseURL = baseURL
@@ -97,23 +103,22 @@ public struct HTTPClient: Sendable {
   ///     to it do not reach the client.
   ///   - timeout: Seconds to wait when an endpoint sets no timeout.
   ///   - token: Gives the token for authorized endpoints.
-  ///   - clock: Gives the clock that timeouts sleep on (see ``clock``).
-  ///   - now: Gives the current date (see ``now``).
+  ///   - clock: Gives the clock that timeouts sleep on; `Current.clock` by
+  ///     default (see ``clock``).
+  ///   - now: Gives the current date; `Current.date()` by default (see
+  ///     ``now``).
   public static func live(
     baseURL: URL,
     configuration: URLSessionConfiguration = .default,
     timeout: TimeInterval = defaultTimeout,
     token: @escaping @Sendable () async -> String? = { nil },
-    clock: @escaping @Sendable () -> any Clock<Duration> = { ContinuousClock() },
-    now: @escaping @Sendable () -> Date = { Date() }
+    clock: @escaping @Sendable () -> any Clock<Duration> = { HTTPClient.worldClock() },
+    now: @escaping @Sendable () -> Date = { HTTPClient.worldNow() }
   ) -> HTTPClient {
     let transport = SessionTransport(configuration: configuration)
-    var client = HTTPClient(baseURL: baseURL, timeout: timeout, token: token) { request in
-      try await transport.send(request)
+    return HTTPClient(baseURL: baseURL, timeout: timeout, token: token, clock: clock, now: now) {
+      request in try await transport.send(request)
     }
-    client.clock = clock
-    client.now = now
-    return client
   }
 
   /// Sends `endpoint` and returns the body of a 2xx answer.

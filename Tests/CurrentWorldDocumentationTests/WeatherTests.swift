@@ -11,7 +11,7 @@ import Testing
 #endif
 
 @Test(.world) func decodesTheForecast() async throws {
-  let client = HTTPClient.world(baseURL: URL(string: "https://weather.example")!) { request in
+  let client = HTTPClient(baseURL: URL(string: "https://weather.example")!) { request in
     #expect(request.url?.query == "city=Lisbon")
     let body = Data(#"{"summary": "Sunny"}"#.utf8)
     return (
@@ -25,8 +25,8 @@ import Testing
 
 @Test(.world, .timeLimit(.minutes(1))) func aServerThatNeverAnswersTimesOut() async throws {
   let clock = TestClock()
-  Current.clock = clock  // HTTPClient.world times out on Current.clock
-  let client = HTTPClient.world(baseURL: URL(string: "https://weather.example")!) { _ in
+  Current.clock = clock  // HTTPClient times out on Current.clock
+  let client = HTTPClient(baseURL: URL(string: "https://weather.example")!) { _ in
     // Answers later than the test waits: cancelled at the timeout. (Not an
     // hour: if the timeout never fired, the test would fail, not hang.)
     try await Task.sleep(for: .seconds(45))

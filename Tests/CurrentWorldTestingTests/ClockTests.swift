@@ -115,13 +115,12 @@ import Testing
   @Test func anHTTPTimeoutFiresWhenTheTestClockPassesIt() async {
     let clock = TestClock()
     Current.clock = clock
-    var client = HTTPClient(baseURL: URL(string: "https://api.example")!, timeout: 5) { _ in
+    // By default, its timeouts sleep on the world's clock.
+    let client = HTTPClient(baseURL: URL(string: "https://api.example")!, timeout: 5) { _ in
       // A transport that answers in 100 s, on the same clock.
       try await clock.sleep(for: .seconds(100))
       throw URLError(.badServerResponse)
     }
-    // The wiring that the built-in APIs have: timeouts on the world's clock.
-    client.clock = { Current.clock }
     let call = Task { () -> APIError? in
       do {
         _ = try await client.data(for: Endpoint(.get, "/slow"))
@@ -144,7 +143,8 @@ import Testing
     let clock = TestClock()
     Current.clock = clock
     let sent = Locked(false)
-    var client = HTTPClient(
+    // By default, its timeouts sleep on the world's clock.
+    let client = HTTPClient(
       baseURL: URL(string: "https://api.example")!, timeout: 1,
       token: {
         // A token source that takes 4 s, on the same clock.
@@ -158,8 +158,6 @@ import Testing
           HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
         )
       })
-    // The wiring that the built-in APIs have: timeouts on the world's clock.
-    client.clock = { Current.clock }
     let call = Task { () -> APIError? in
       do {
         _ = try await client.data(for: Endpoint(.get, "/me").authorized())
@@ -174,6 +172,27 @@ import Testing
     #expect(await value(of: call) ?? nil == .timeout(url: URL(string: "https://api.example/me")!))
     #expect(!sent.withLock { $0 })
     #expect(clock.now.offset == .seconds(1))
+  }
+}
+
+/// Promise: every client reads `Current`'s clock and date at each call
+/// unless it is given others, the live one and one from parts alike.
+@Suite(.world) struct HTTPClientDefaultsTests {
+  @Test func bothConstructorsReadTheWorldsClockAndDateAtEachCall() {
+    let base = URL(string: "https://api.example")!
+    let live = HTTPClient.live(baseURL: base, configuration: .ephemeral)
+    let stub = HTTPClient(baseURL: base) { _ in throw CancellationError() }
+    for (name, client) in [("live", live), ("init", stub)] {
+      let clock = TestClock()
+      Current.clock = clock
+      Current.date = { Date(timeIntervalSince1970: 1_000) }
+      #expect((client.clock() as? TestClock) === clock, "\(name)")
+      #expect(client.now() == Date(timeIntervalSince1970: 1_000), "\(name)")
+    }
+    let own = TestClock()
+    let given = HTTPClient.live(baseURL: base, clock: { own }, now: { .distantPast })
+    #expect((given.clock() as? TestClock) === own)
+    #expect(given.now() == .distantPast)
   }
 }
 

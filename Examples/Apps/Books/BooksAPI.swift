@@ -48,7 +48,7 @@ public struct BooksAPI: Sendable {
   /// The live API over `client`: Open Library's search.
   ///
   /// ```swift
-  /// let api = BooksAPI.live(client: .world(baseURL: BooksAPI.defaultBaseURL))
+  /// let api = BooksAPI.live(client: .live(baseURL: BooksAPI.defaultBaseURL))
   /// ```
   public static func live(client: HTTPClient, limit: Int = 10) -> BooksAPI {
     BooksAPI(searchBooks: { query in
@@ -78,7 +78,7 @@ public struct BooksAPI: Sendable {
 
 enum BooksAPIKey: WorldKey {
   static let liveValue = BooksAPI.live(
-    client: .world(baseURL: BooksAPI.defaultBaseURL))
+    client: .live(baseURL: BooksAPI.defaultBaseURL))
   static let testValue = BooksAPI(searchBooks: unimplemented("Current.booksAPI.searchBooks"))
 }
 

@@ -38,11 +38,11 @@ public struct CatFactAPI: Sendable {
     baseURL: URL = defaultBaseURL,
     configuration: URLSessionConfiguration = .default
   ) -> CatFactAPI {
-    live(client: .world(baseURL: baseURL, configuration: configuration))
+    live(client: .live(baseURL: baseURL, configuration: configuration))
   }
 
   /// The live API over a client of your own: a staging base URL, or a
-  /// fixture transport (`HTTPClient.world(baseURL:timeout:token:transport:)`).
+  /// fixture transport (`HTTPClient(baseURL:timeout:token:transport:)`).
   public static func live(client: HTTPClient) -> CatFactAPI {
     CatFactAPI(fetchFact: {
       try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))

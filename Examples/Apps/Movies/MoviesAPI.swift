@@ -30,8 +30,8 @@ public struct MoviesAPI: Sendable {
   /// one it fails with `APIError.missingToken` before sending anything.
   ///
   /// ```swift
-  /// let api = MoviesAPI.live(client: .world(baseURL: MoviesAPI.defaultBaseURL,
-  ///                                         token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] }))
+  /// let api = MoviesAPI.live(client: .live(baseURL: MoviesAPI.defaultBaseURL,
+  ///                                        token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] }))
   /// ```
   public static func live(client: HTTPClient) -> MoviesAPI {
     MoviesAPI(fetchMovies: {
@@ -68,7 +68,7 @@ public struct MoviesAPI: Sendable {
 
 enum MoviesAPIKey: WorldKey {
   static let liveValue = MoviesAPI.live(
-    client: .world(
+    client: .live(
       baseURL: MoviesAPI.defaultBaseURL,
       token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] }))
   static let testValue = MoviesAPI(fetchMovies: unimplemented("Current.moviesAPI.fetchMovies"))

@@ -38,14 +38,14 @@ public struct PokemonsAPI: Sendable {
     limit: Int = 151,
     configuration: URLSessionConfiguration = .default
   ) -> PokemonsAPI {
-    live(client: .world(baseURL: baseURL, configuration: configuration), limit: limit)
+    live(client: .live(baseURL: baseURL, configuration: configuration), limit: limit)
   }
 
   /// The live API over a client of your own: a staging base URL, or a
   /// fixture transport.
   ///
   /// ```swift
-  /// let staging = HTTPClient.world(baseURL: URL(string: "https://staging.example")!)
+  /// let staging = HTTPClient.live(baseURL: URL(string: "https://staging.example")!)
   /// Current.pokemonsAPI = .live(client: staging, limit: 20)
   /// ```
   public static func live(client: HTTPClient, limit: Int = 151) -> PokemonsAPI {

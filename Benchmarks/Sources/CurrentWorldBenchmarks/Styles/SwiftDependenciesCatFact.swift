@@ -19,7 +19,7 @@ struct CatFactClient: Sendable {
 
 extension CatFactClient: DependencyKey {
   static let liveValue = CatFactClient(fetchFact: {
-    let client = HTTPClient.world(baseURL: URL(string: "https://catfact.ninja")!)
+    let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
     return try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
   })
 }

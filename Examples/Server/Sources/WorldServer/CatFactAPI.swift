@@ -33,7 +33,7 @@ public struct CatFactAPI: Sendable {
 enum CatFactAPIKey: WorldKey {
   /// `GET https://catfact.ninja/fact`, with timeouts on `Current.clock`.
   static let liveValue: CatFactAPI = {
-    let client = HTTPClient.world(baseURL: URL(string: "https://catfact.ninja")!)
+    let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
     return CatFactAPI(fetchFact: {
       try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
     })
