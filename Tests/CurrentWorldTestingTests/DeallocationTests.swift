@@ -39,9 +39,11 @@ import Testing
   @Test func aRetainedObjectIsReportedByItsType() async {
     let survivor = SurvivorBox()
     await withKnownIssue {
-      // In a task, so that a check that never gives up fails by name.
+      // In a task, so that a check that never gives up fails by name. Two
+      // sleeps, not the default 200: each is a hop through the cooperative
+      // pool, and on a saturated machine 200 hops outran the bound.
       let check = Task {
-        await expectDeallocation(clock: ImmediateClock()) {
+        await expectDeallocation(timeout: .milliseconds(10), clock: ImmediateClock()) {
           let object = SelfRetaining()
           survivor.object = object
           return object
