@@ -1,0 +1,108 @@
+// The article "Coming from other styles", section "Side by side": a test
+// file of a codebase that uses swift-dependencies and CurrentWorld at once,
+// compiled as the article shows it (check-snippets.py compares the two).
+import CurrentWorld
+import CurrentWorldTesting
+import Dependencies
+import Foundation
+import Testing
+
+// swift-dependencies re-exports swift-clocks and IssueReporting, whose
+// TestClock, ImmediateClock, UnimplementedClock and IssueReporter share
+// CurrentWorld's names. Declared once in the test target, these make every
+// file in it mean CurrentWorld's; swift-dependencies' are then
+// `Clocks.TestClock<Duration>` and `IssueReporting.IssueReporter`. Both
+// libraries have an `unimplemented`: name the module, so that each key gets
+// its own library's.
+typealias TestClock = CurrentWorldTesting.TestClock
+typealias ImmediateClock = CurrentWorldTesting.ImmediateClock
+typealias UnimplementedClock = CurrentWorldTesting.UnimplementedClock
+typealias IssueReporter = CurrentWorld.IssueReporter
+
+// A client that is still a swift-dependencies key…
+struct GreetingClient: Sendable {
+  var greet: @Sendable (String) async throws -> String
+}
+
+extension GreetingClient: DependencyKey {
+  static let liveValue = GreetingClient(greet: { "Hello, \($0)!" })
+  static let testValue = GreetingClient(greet: IssueReporting.unimplemented("GreetingClient.greet"))
+}
+
+extension DependencyValues {
+  var greetingClient: GreetingClient {
+    get { self[GreetingClient.self] }
+    set { self[GreetingClient.self] = newValue }
+  }
+}
+
+// …and one that moved to CurrentWorld.
+struct FarewellAPI: Sendable {
+  var farewell: @Sendable (String) async throws -> String
+}
+
+enum FarewellAPIKey: WorldKey {
+  static let liveValue = FarewellAPI(farewell: { "Goodbye, \($0)." })
+  static let testValue = FarewellAPI(
+    farewell: CurrentWorld.unimplemented("Current.farewellAPI.farewell"))
+}
+
+extension World {
+  var farewellAPI: FarewellAPI {
+    get { self[FarewellAPIKey.self] }
+    set { self[FarewellAPIKey.self] = newValue }
+  }
+}
+
+// A screen that reads both while it moves.
+struct Visit {
+  @Dependency(\.greetingClient) var greetingClient
+  @Dependency(\.continuousClock) var dependenciesClock
+
+  func run(_ name: String) async throws -> [String] {
+    let hello = try await greetingClient.greet(name)
+    try await Current.clock.sleep(for: .seconds(1))
+    try await dependenciesClock.sleep(for: .seconds(1))
+    return [hello, try await Current.farewellAPI.farewell(name)]
+  }
+}
+
+@Test(.world) func aVisitUsesBothLibrariesTestValues() async throws {
+  let clock = TestClock()
+  Current.clock = clock
+  Current.farewellAPI.farewell = { "Bye, \($0)." }
+  let dependenciesClock = Clocks.TestClock<Duration>()
+  let visit = withDependencies {
+    $0.greetingClient.greet = { "Hi, \($0)." }
+    $0.continuousClock = dependenciesClock
+  } operation: {
+    Visit()
+  }
+  let lines = Task { try await visit.run("Ada") }
+  await clock.waitForSleepers()
+  await clock.advance(by: .seconds(1))
+  await dependenciesClock.advance(by: .seconds(1))
+  #expect(try await lines.value == ["Hi, Ada.", "Bye, Ada."])
+}
+
+@Test(.world) func currentWorldsUnimplementedValueFailsTheTest() async {
+  await withKnownIssue {
+    _ = try? await Current.farewellAPI.farewell("Ada")
+  } matching: { issue in
+    issue.comments.contains { $0.rawValue.hasPrefix("Current.farewellAPI.farewell was called") }
+  }
+}
+
+@Test(.world) func anImmediateClockAndAReporterFromCurrentWorld() async throws {
+  let clock: ImmediateClock = ImmediateClock()
+  Current.clock = clock
+  try await Current.clock.sleep(for: .seconds(60))
+  #expect(clock.now.offset == .seconds(60))
+  let reporter: IssueReporter = .standardError
+  withWorld {
+    $0.clock = UnimplementedClock()
+  } operation: {
+    #expect(Current.clock is UnimplementedClock)
+    _ = reporter
+  }
+}
