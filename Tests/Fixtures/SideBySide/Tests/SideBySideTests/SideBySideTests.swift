@@ -1,5 +1,5 @@
-// The article "Coming from other styles", section "Side by side": a test
-// file of a codebase that uses swift-dependencies and CurrentWorld at once,
+// The article "Coming from other styles", section "Side by side in one test
+// file": a codebase that uses swift-dependencies and CurrentWorld at once,
 // compiled as the article shows it (check-snippets.py compares the two).
 import CurrentWorld
 import CurrentWorldTesting
@@ -67,25 +67,23 @@ struct Visit {
   }
 }
 
-@Test(.world) func aVisitUsesBothLibrariesTestValues() async throws {
+@Test(.world, .timeLimit(.minutes(1))) func aVisitUsesBothLibrariesTestValues() async throws {
   let clock = TestClock()
   Current.clock = clock
   Current.farewellAPI.farewell = { "Bye, \($0)." }
-  let dependenciesClock = Clocks.TestClock<Duration>()
   let visit = withDependencies {
     $0.greetingClient.greet = { "Hi, \($0)." }
-    $0.continuousClock = dependenciesClock
+    $0.continuousClock = Clocks.ImmediateClock<Duration>()
   } operation: {
     Visit()
   }
   let lines = Task { try await visit.run("Ada") }
   await clock.waitForSleepers()
   await clock.advance(by: .seconds(1))
-  await dependenciesClock.advance(by: .seconds(1))
   #expect(try await lines.value == ["Hi, Ada.", "Bye, Ada."])
 }
 
-@Test(.world) func currentWorldsUnimplementedValueFailsTheTest() async {
+@Test(.world, .timeLimit(.minutes(1))) func currentWorldsUnimplementedValueFailsTheTest() async {
   await withKnownIssue {
     _ = try? await Current.farewellAPI.farewell("Ada")
   } matching: { issue in
@@ -93,16 +91,27 @@ struct Visit {
   }
 }
 
-@Test(.world) func anImmediateClockAndAReporterFromCurrentWorld() async throws {
+/// The names that the typealiases above settle, each in a type position,
+/// where an ambiguous name does not compile.
+@Test(.world, .timeLimit(.minutes(1))) func theUnqualifiedNamesAreCurrentWorlds() async throws {
   let clock: ImmediateClock = ImmediateClock()
   Current.clock = clock
   try await Current.clock.sleep(for: .seconds(60))
   #expect(clock.now.offset == .seconds(60))
-  let reporter: IssueReporter = .standardError
+  let unset: UnimplementedClock = UnimplementedClock()
   withWorld {
-    $0.clock = UnimplementedClock()
+    $0.clock = unset
   } operation: {
     #expect(Current.clock is UnimplementedClock)
-    _ = reporter
   }
+  // A reporter that keeps what is reported, in place of the test runner
+  // (LockIsolated is swift-dependencies' own, from ConcurrencyExtras).
+  let reported = LockIsolated<[String]>([])
+  let keep: IssueReporter = IssueReporter { issue in
+    reported.withValue { $0.append(issue.message) }
+  }
+  await IssueReporter.withCurrent(keep) {
+    _ = try? await Current.farewellAPI.farewell("Ada")
+  }
+  #expect(reported.value.first?.hasPrefix("Current.farewellAPI.farewell was called") == true)
 }
