@@ -99,15 +99,10 @@ public final class RequestWorlds: Sendable {
       world.preferredLocales = [first] + preferred.filter { $0.identifier != first.identifier }
     }
     if let locale = negotiated {
-      if calendar == .followsLocale
-        && server.calendar.identifier == server.locale.calendar.identifier
-      {
-        // The locale's own calendar, as `DateFormatter` and
-        // `Locale.calendar` would compute it.
-        var own = locale.calendar
-        own.timeZone = world.timeZone
-        world.calendar = own
-      }
+      // CurrentWorld's one rule: the locale brings its own calendar unless
+      // the server set one on purpose. `.server` keeps the server's system
+      // by setting it on purpose for this request.
+      if calendar == .server { world.calendar = server.calendar }
       world.locale = locale
     }
     return RequestWorld(world: world, contentLanguage: world.locale.languageTag)
@@ -152,9 +147,8 @@ public struct RequestWorld: Sendable {
 public enum RequestCalendar: Sendable, Equatable {
   /// The negotiated locale's own calendar, as `Locale.calendar` and
   /// `DateFormatter` choose it (Buddhist for `th-TH`, Persian for `fa-IR`),
-  /// when the server's calendar is its own locale's, as it is unless the
-  /// server set one. A server whose calendar differs from its locale's set
-  /// it on purpose, and every request keeps its system.
+  /// unless the server set its calendar on purpose: the rule of every
+  /// world's `World.locale`, where a calendar written on purpose is kept.
   case followsLocale
   /// The server's calendar system for every request, computing in the
   /// request's locale and time zone.

@@ -8,7 +8,6 @@ func expectedString(_ date: Date, locale: String, timeZone: TimeZone) -> String 
   let formatter = DateFormatter()
   formatter.locale = Locale(identifier: locale)
   formatter.timeZone = timeZone
-  formatter.calendar = Calendar(identifier: .gregorian)
   formatter.dateStyle = .full
   formatter.timeStyle = .full
   return formatter.string(from: date)
@@ -22,6 +21,15 @@ func expectedString(_ date: Date, locale: String, timeZone: TimeZone) -> String 
     let text = Current.date().formatted(style)
     #expect(text == Current.formatted(Current.date(), date: .complete, time: .complete))
   }
+}
+
+@Test(.world) func thaiYears() {
+  Current.locale = Locale(identifier: "th_TH")
+  #expect(Current.calendar.identifier == .buddhist)
+
+  Current.calendar = Calendar(identifier: .gregorian)  // on purpose: kept
+  Current.locale = Locale(identifier: "ar_SA")
+  #expect(Current.calendar.identifier == .gregorian)
 }
 
 @Test(.world) func argentina() {

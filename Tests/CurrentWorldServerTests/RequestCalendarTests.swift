@@ -7,7 +7,7 @@ import Testing
 
 /// The rule: a request computes in its negotiated locale's own calendar, as
 /// the platform's `DateFormatter` does for that locale, unless the server
-/// set a calendar other than its locale's, or asked for `.server`.
+/// set its calendar on purpose, or asked for `.server`.
 @Suite(.world, .timeLimit(.minutes(1))) struct RequestCalendarTests {
   static let languages = LanguageNegotiation(identifiers: [
     "en_US", "th_TH", "fa_IR", "ar_SA", "ja_JP",
@@ -31,8 +31,8 @@ import Testing
 
   @Test(arguments: ["th-TH", "fa-IR", "ar-SA", "ja-JP", "en-US"])
   func aRequestWritesDatesAsThePlatformDoesForItsLocale(_ language: String) throws {
+    // A server that set no calendar computes in its locale's own.
     Current.locale = Locale(identifier: "en_US")
-    Current.calendar = Calendar(identifier: .gregorian)
     let world = try Self.request(language)
     let identifier = language.replacingOccurrences(of: "-", with: "_")
     #expect(world.calendar.identifier == Locale(identifier: identifier).calendar.identifier)
@@ -53,6 +53,16 @@ import Testing
     #expect(world.calendar.identifier == .japanese)
     #expect(world.calendar.locale?.identifier == "th_TH")
     #expect(world.calendar.timeZone.identifier == "Asia/Tehran")
+  }
+
+  /// Promise: a server calendar set on purpose is kept even when it is
+  /// its own locale's.
+  @Test func aCalendarSetOnPurposeIsKeptWhenItIsTheLocalesOwn() throws {
+    Current.locale = Locale(identifier: "en_US")
+    Current.calendar = Calendar(identifier: .gregorian)
+    let world = try Self.request("th-TH")
+    #expect(world.calendar.identifier == .gregorian)
+    #expect(world.calendar.locale?.identifier == "th_TH")
   }
 
   @Test func theServerRuleKeepsTheServersCalendarForEveryLocale() throws {

@@ -36,11 +36,11 @@ import Testing
 
   /// What identifies a field's value, for comparing two worlds' fields: an
   /// object's identity, an identifier, a hashable value; `nil` for a
-  /// closure. A calendar is its system: its zone and locale follow the
-  /// world's.
+  /// closure. A calendar is its system, and whether it was set on
+  /// purpose: its zone and locale follow the world's.
   static func identity(_ value: Any) -> AnyHashable? {
     switch value {
-    case let calendar as Calendar: calendar.identifier
+    case let chosen as ChosenCalendar: "\(chosen.value.identifier) \(chosen.setOnPurpose)"
     case let locale as Locale: locale.identifier
     case let zone as TimeZone: zone.identifier
     case let object as AnyObject where type(of: value) is AnyClass: ObjectIdentifier(object)

@@ -25,7 +25,7 @@ extension WorldStorage {
     // follows the user's time zone and locale, and comparing them would
     // resolve all three, which costs more than the rest of a release app's
     // first read of `Current`.
-    var calendar = Calendar.autoupdatingCurrent
+    var calendar = ChosenCalendar(value: Calendar.autoupdatingCurrent)
     var locale = Locale.autoupdatingCurrent
     var timeZone = TimeZone.autoupdatingCurrent
     var notifications = NotificationHub.live
@@ -38,8 +38,19 @@ extension WorldStorage {
     /// three call it; no other write can break the rule, so others skip
     /// its cost.
     mutating func alignCalendar() {
-      if calendar.timeZone != timeZone { calendar.timeZone = timeZone }
-      if calendar.locale != locale { calendar.locale = locale }
+      if calendar.value.timeZone != timeZone { calendar.value.timeZone = timeZone }
+      if calendar.value.locale != locale { calendar.value.locale = locale }
+    }
+
+    /// Writes `newLocale`, and with it the locale's own calendar (Buddhist
+    /// for `th_TH`, Umm al-Qura for `ar_SA`), as a `DateFormatter` given
+    /// only that locale computes, unless the calendar was set on purpose.
+    /// The one rule for every world: tests, previews and each server
+    /// request.
+    mutating func followLocale(_ newLocale: Locale) {
+      locale = newLocale
+      if !calendar.setOnPurpose { calendar.value = newLocale.calendar }
+      alignCalendar()
     }
   }
 }

@@ -32,6 +32,8 @@ extension World: CustomStringConvertible, CustomReflectable {
         ("app-defined dependencies", list.map { "\($0.count) set" } ?? "none set")
       case let box as ClockBox:
         (child.label ?? "", Self.summary(of: box.clock))
+      case let chosen as ChosenCalendar:
+        (child.label ?? "", "\(chosen.value.identifier)")
       case let list as PreferredLocaleList:
         (child.label ?? "", list.locales.map(\.identifier).joined(separator: ", "))
       default:

@@ -3,19 +3,35 @@ import Foundation
 extension World {
   /// The locale that formatting and the calendar use: the user's, updating
   /// as they change it, in ``live``.
+  ///
+  /// Writing a locale brings its own calendar, as a user in that locale
+  /// sees dates: `th_TH` formats years of the Buddhist era, `ar_SA` dates
+  /// of the Umm al-Qura calendar. A ``calendar`` that was written on
+  /// purpose is kept instead, across every later locale write.
+  ///
+  /// ```swift
+  /// Current.locale = Locale(identifier: "th_TH")
+  /// Current.calendar.identifier  // .buddhist
+  /// Current.calendar = Calendar(identifier: .gregorian)
+  /// Current.locale = Locale(identifier: "ar_SA")
+  /// Current.calendar.identifier  // .gregorian: set on purpose
+  /// ```
   public var locale: Locale {
     get { storage.fields.locale }
     set {
-      update(.locale) {
-        $0.locale = newValue
-        $0.alignCalendar()
-      }
+      let fields: FieldSet =
+        storage.fields.calendar.setOnPurpose ? .locale : .localeAndCalendar
+      update(fields) { $0.followLocale(newValue) }
     }
   }
 }
 
 extension FieldSet {
   static var locale: FieldSet { FieldSet(rawValue: 1 << 5) }
+
+  /// A locale write that brought the locale's calendar: a scope merges
+  /// both.
+  static var localeAndCalendar: FieldSet { FieldSet(rawValue: locale.rawValue | calendar.rawValue) }
 }
 
 extension WorldStorage.Field {
