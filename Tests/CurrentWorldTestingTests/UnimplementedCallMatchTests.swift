@@ -1,0 +1,36 @@
+import CurrentWorld
+import CurrentWorldSupport
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+/// `Issue.unimplementedCall`, the typed match for `withKnownIssue`.
+@Suite(.world, .timeLimit(.minutes(1))) struct UnimplementedCallMatchTests {
+  /// Promise: the issue of a call to an unimplemented closure gives its
+  /// field; any other issue gives `nil`.
+  @Test func anUnimplementedCallIsToldFromOtherIssues() {
+    let seen = Locked<[String?]>([])
+    let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
+    withKnownIssue {
+      _ = try? fetch()
+      Issue.record("Current.weatherAPI.forecast was called, said someone else")
+    } matching: { issue in
+      seen.withLock { $0.append(issue.unimplementedCall?.field) }
+      return true
+    }
+    #expect(seen.withLock { $0 } == ["Current.weatherAPI.forecast", nil])
+  }
+
+  /// Promise: the field names the closure that was called, and the error
+  /// keeps the whole message that was reported.
+  @Test func theMatchNamesTheFieldAndKeepsTheMessage() {
+    let log: @Sendable (String) -> Void = unimplemented("Current.analytics.log", placeholder: ())
+    withKnownIssue {
+      log("event")
+    } matching: { issue in
+      guard let call = issue.unimplementedCall else { return false }
+      return call.field == "Current.analytics.log"
+        && call.description.contains("Current.analytics.log = { … }")
+    }
+  }
+}
