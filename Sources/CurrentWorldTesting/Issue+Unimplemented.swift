@@ -1,19 +1,21 @@
-import CurrentWorld
-import Testing
+#if DEBUG
+  import CurrentWorld
+  import Testing
 
-extension Issue {
-  /// The call to an unimplemented dependency that this issue reports, or
-  /// `nil` for any other issue: a typed match for `withKnownIssue`, so a
-  /// test that expects one forgotten override lets no other failure pass.
-  ///
-  /// ```swift
-  /// await withKnownIssue {
-  ///   await FactScreen().fetch()
-  /// } matching: { issue in
-  ///   issue.unimplementedCall?.field == "Current.catFactAPI.fetchFact"
-  /// }
-  /// ```
-  public var unimplementedCall: UnimplementedError? {
-    comments.lazy.compactMap { UnimplementedError(reported: $0.rawValue) }.first
+  extension Issue {
+    /// The call to an unimplemented dependency that this issue reports, or
+    /// `nil` for any other issue: a typed match for `withKnownIssue`, so a
+    /// test that expects one forgotten override lets no other failure pass.
+    ///
+    /// ```swift
+    /// await withKnownIssue {
+    ///   await FactScreen().fetch()
+    /// } matching: { issue in
+    ///   issue.unimplementedCall?.field == "Current.catFactAPI.fetchFact"
+    /// }
+    /// ```
+    public var unimplementedCall: UnimplementedError? {
+      comments.lazy.compactMap { UnimplementedError(reported: $0.rawValue) }.first
+    }
   }
-}
+#endif

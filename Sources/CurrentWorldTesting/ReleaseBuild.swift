@@ -168,4 +168,14 @@
       line: UInt = #line
     ) { fatalError() }
   }
+
+  extension Issue {
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    @available(
+      *, unavailable,
+      message:
+        "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+    )
+    public var unimplementedCall: UnimplementedError? { fatalError() }
+  }
 #endif
