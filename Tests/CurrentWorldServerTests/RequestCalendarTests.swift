@@ -46,28 +46,22 @@ import Testing
     #expect(Locale(identifier: "fa_IR").calendar.identifier == .persian)
   }
 
-  @Test func aCalendarTheServerSetOnPurposeIsKept() throws {
+  /// Promise: a server calendar set on purpose is kept, also when it is
+  /// its own locale's, computing in the request's locale and zone.
+  @Test(arguments: [Calendar.Identifier.japanese, .gregorian])
+  func aCalendarTheServerSetOnPurposeIsKept(_ system: Calendar.Identifier) throws {
     Current.locale = Locale(identifier: "en_US")
-    Current.calendar = Calendar(identifier: .japanese)
+    Current.calendar = Calendar(identifier: system)
     let world = try Self.request("th-TH")
-    #expect(world.calendar.identifier == .japanese)
+    #expect(world.calendar.identifier == system)
     #expect(world.calendar.locale?.identifier == "th_TH")
     #expect(world.calendar.timeZone.identifier == "Asia/Tehran")
   }
 
-  /// Promise: a server calendar set on purpose is kept even when it is
-  /// its own locale's.
-  @Test func aCalendarSetOnPurposeIsKeptWhenItIsTheLocalesOwn() throws {
-    Current.locale = Locale(identifier: "en_US")
-    Current.calendar = Calendar(identifier: .gregorian)
-    let world = try Self.request("th-TH")
-    #expect(world.calendar.identifier == .gregorian)
-    #expect(world.calendar.locale?.identifier == "th_TH")
-  }
-
+  /// Promise: `.server` keeps the server's calendar system even where the
+  /// server set none, which `.followsLocale` would replace.
   @Test func theServerRuleKeepsTheServersCalendarForEveryLocale() throws {
     Current.locale = Locale(identifier: "en_US")
-    Current.calendar = Calendar(identifier: .gregorian)
     let world = try Self.request("th-TH", calendar: .server)
     #expect(world.calendar.identifier == .gregorian)
     #expect(world.calendar.locale?.identifier == "th_TH")
