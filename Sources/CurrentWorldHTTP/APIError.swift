@@ -93,7 +93,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   /// How long a 429 or 503 `response` asks to wait: its `Retry-After`, as
   /// delay-seconds or an HTTP date (measured from `now`); `nil` for other
   /// statuses, and for a header that is neither.
-  static func retryAfter(of response: HTTPURLResponse, now: Date) -> Duration? {
+  static func retryAfter(of response: HTTPURLResponse, now: () -> Date) -> Duration? {
     guard response.statusCode == 429 || response.statusCode == 503,
       let value = response.value(forHTTPHeaderField: "Retry-After")?
         .trimmingCharacters(in: .whitespaces)
@@ -104,7 +104,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
     // process on some text that is not (a combining mark after a digit).
     guard value.utf8.allSatisfy({ $0 < 0x80 }), let date = httpDate().date(from: value)
     else { return nil }
-    return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+    return .seconds(max(0, Int(date.timeIntervalSince(now()).rounded(.up))))
   }
 
   /// The IMF-fixdate form of an HTTP date, such as

@@ -11,9 +11,18 @@ extension HTTPClient {
   /// `Current.clock`: where a client's timeouts sleep unless it is given
   /// another clock. A function, not an inlined read, because this module
   /// imports CurrentWorld internally.
+  ///
+  /// In a test, read without the diagnosis of a test that has no world: a
+  /// clock is where a wait sleeps, not a value that differs between
+  /// machines, and a test of a client against a loopback server wants the
+  /// continuous clock that the process-wide world has.
   @usableFromInline
   static func worldClock() -> any Clock<Duration> {
-    Current.clock
+    #if DEBUG
+      TestWorlds.worldInEffect().clock
+    #else
+      Current.clock
+    #endif
   }
 
   /// `Current.date()`: what a client measures a `Retry-After` date from

@@ -173,7 +173,7 @@ public struct HTTPClient: Sendable {
       throw .status(
         code: http.statusCode, url: url,
         bodyExcerpt: APIError.excerpt(of: data, hiding: token.secrets),
-        retryAfter: APIError.retryAfter(of: http, now: now()))
+        retryAfter: APIError.retryAfter(of: http, now: now))
     }
     return (data, token.secrets)
   }

@@ -143,7 +143,7 @@
     private static let installation: Void = {
       // Never replaces a reporter that code set: see IssueReporter.current.
       IssueReporter.connectTestRunner(reporter)
-      TestWorlds.identifyRunner(with: runner)
+      TestWorlds.identifyRunner(with: runner, test: testName)
       XCTestRun.register()
     }()
 
@@ -152,6 +152,11 @@
       if Test.current != nil { return .swiftTesting }
       if RunningTestCase.current != nil || XCTestRun.isRunning { return .xcTest }
       return .none
+    }
+
+    /// The Swift Testing test that runs the calling code, by name.
+    static func testName() -> String? {
+      Test.current.map { "\($0.id)" }
     }
 
     /// Reports `message` straight to the test runner, whatever reporter is

@@ -90,7 +90,7 @@ import Testing
     // keys give their unimplemented testValue: the calls stop before the
     // network and say how to fix the test. Run with no test world, these
     // are reported through the runner CurrentWorldTesting connects.
-    #expect(Current.context == .test)
+    #expect(World.live.context == .test)
     let messages = Locked<[String]>([])
     await withKnownIssue {
       await #expect(throws: UnimplementedError.self) {

@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldSupport
 import CurrentWorldTesting
 import Foundation
 import Testing
@@ -37,9 +38,25 @@ import Testing
     #expect(Current.score == value)
   }
 
-  @Test func withoutTheTraitTheProcessWideWorldHasTheTestContext() {
-    #expect(Current.context == .test)
-    #expect(Current.score == ScoreKey.testValue)
+  /// Promise: a Swift Testing test without a test world that reads
+  /// `Current` fails, once, with a message that names every fix; what it
+  /// read is still the process-wide world, whose keys give test values.
+  @Test func aReadWithoutTheTraitFailsTheTestOnceNamingTheFixes() {
+    let reported = Locked<[String]>([])
+    withKnownIssue {
+      #expect(Current.context == .test)
+      #expect(Current.score == ScoreKey.testValue)
+      _ = Current.date()
+    } matching: { issue in
+      let message = issue.comments.map(\.rawValue).joined()
+      reported.withLock { $0.append(message) }
+      return message.contains("Current was read in a test that has no test world")
+    }
+    let messages = reported.withLock { $0 }
+    #expect(messages.count == 1, "\(messages)")
+    for fix in ["@Test(.world)", "@Suite(.world)", "WorldTestCase"] {
+      #expect(messages.first?.contains(fix) == true, "names \(fix)")
+    }
   }
 
   @Suite(.world { $0.score = 5 })

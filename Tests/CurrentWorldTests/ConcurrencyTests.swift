@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldTesting
 import Foundation
 import TestHelpers
 import Testing
@@ -30,10 +31,10 @@ extension World {
     }
   }
 
-  @Test func thousandTasksReadAndWriteWithoutRaces() async {
+  @Test(.world) func thousandTasksReadAndWriteWithoutRaces() async {
     let taskCount = 1_000
-    // The process-wide writes below are diagnosed as writes outside any
-    // test (or as escapes); counted here, not shown.
+    // The process-wide writes below are diagnosed as escapes from this
+    // test's world; counted here, not shown.
     var seen = 0
     let warnings = await TestWorlds.countingWarnings {
       seen = await Self.readAndWrite(taskCount)

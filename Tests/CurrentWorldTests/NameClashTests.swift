@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldExamples
+import CurrentWorldTesting
 import NameClashFixture
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
     #expect(error is APIError)
   }
 
-  @Test func theWorldsAPIsWorkBesideThem() async throws {
+  @Test(.world) func theWorldsAPIsWorkBesideThem() async throws {
     let fact = try await withWorld {
       $0.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }
     } operation: {

@@ -19,11 +19,15 @@ import Testing
   /// overflowed.
   @Test func askingAgainAndAgainKeepsTheQueryAsShallowAsAtFirst() {
     // Answers as the installed query does, so parallel tests see no change.
-    TestWorlds.identifyRunner {
-      Self.depths?.withLock { $0.append(Thread.callStackReturnAddresses.count) }
-      return TestRunnerReporter.runner()
+    TestWorlds.identifyRunner(
+      with: {
+        Self.depths?.withLock { $0.append(Thread.callStackReturnAddresses.count) }
+        return TestRunnerReporter.runner()
+      }, test: TestRunnerReporter.testName)
+    defer {
+      TestWorlds.identifyRunner(
+        with: TestRunnerReporter.runner, test: TestRunnerReporter.testName)
     }
-    defer { TestWorlds.identifyRunner(with: TestRunnerReporter.runner) }
     let depths = Locked<[Int]>([])
     Self.$depths.withValue(depths) {
       for _ in 0..<10_000 { #expect(TestWorlds.runner() == .swiftTesting) }

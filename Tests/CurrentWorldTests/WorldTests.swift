@@ -1,4 +1,5 @@
 import CurrentWorld
+import CurrentWorldTesting
 import Foundation
 import TestHelpers
 import Testing
@@ -134,7 +135,7 @@ import Testing
     }
   }
 
-  @Test func scopesReturnAndRethrow() throws {
+  @Test(.world) func scopesReturnAndRethrow() throws {
     struct Boom: Error {}
     let value = withWorld(fixedWorld()) { 42 }
     #expect(value == 42)

@@ -20,9 +20,12 @@
       case none
     }
 
-    /// The problems that are reported once per process.
+    /// The problems that are reported once each: per test for a test
+    /// without a world, per process for the rest.
     enum Diagnosis: Hashable {
-      case escape, writeInTestWithoutWorld, writeOutsideTests
+      case escape, writeOutsideTests
+      case readInTestWithoutWorld(test: String)
+      case writeInTestWithoutWorld(test: String)
     }
 
     private static let active = Locked(0)
@@ -31,19 +34,24 @@
     /// while anyone does, by the number they were given.
     private static let warningListeners = Locked(
       (next: 0, listeners: [Int: @Sendable () -> Void]()))
-    private static let runnerQuery = Locked(RunnerQuery { .none })
+    private static let runnerQuery = Locked(RunnerQuery(identify: { .none }, test: { nil }))
 
-    /// The closure that tells which runner runs the calling code, kept in a
-    /// struct: a bare closure in `Locked` is re-wrapped in a conversion
-    /// thunk by every `inout` access, so each query would get slower and
-    /// deeper until the stack overflows.
+    /// The closures that tell which runner runs the calling code, and which
+    /// Swift Testing test, kept in a struct: a bare closure in `Locked` is
+    /// re-wrapped in a conversion thunk by every `inout` access, so each
+    /// query would get slower and deeper until the stack overflows.
     private struct RunnerQuery: Sendable {
       let identify: @Sendable () -> Runner
+      let test: @Sendable () -> String?
     }
 
-    /// Installs the closure that tells which runner runs the calling code.
-    package static func identifyRunner(with query: @escaping @Sendable () -> Runner) {
-      withExtendedLifetime(runnerQuery.exchange(RunnerQuery(identify: query))) {}
+    /// Installs the closures that tell which runner runs the calling code,
+    /// and the name of the Swift Testing test that does, if any.
+    package static func identifyRunner(
+      with query: @escaping @Sendable () -> Runner,
+      test: @escaping @Sendable () -> String?
+    ) {
+      withExtendedLifetime(runnerQuery.exchange(RunnerQuery(identify: query, test: test))) {}
     }
 
     /// Puts the process-wide world back as it was at launch; XCTest's
@@ -82,18 +90,31 @@
 
     /// Called on each read of the process-wide world in a test process.
     static func readOutsideScopes() {
-      // A test without a world reads the process-wide world by design.
+      // A Swift Testing test without a world would read the machine's clock
+      // and locale: it fails, once. A plain XCTestCase reads the
+      // process-wide world by design (XCTest resets it around each test).
       // Anything else that reads it while a test world is active escaped:
       // the test in that world never reaches the process-wide world.
-      guard active.withLock({ $0 }) > 0, runner() != .swiftTesting else { return }
+      let query = runnerQuery.withLock { $0 }
+      let runner = query.identify()
+      if runner == .swiftTesting {
+        let test = query.test() ?? ""
+        reportOnce(
+          .readInTestWithoutWorld(test: test), readInTestWithoutWorldMessage, isWarning: false)
+        return
+      }
+      guard active.withLock({ $0 }) > 0 else { return }
       reportOnce(.escape, escapeMessage(reading: true), isWarning: true)
     }
 
     /// Called on each write of the process-wide world in a test process.
     static func wroteOutsideScopes() {
-      let runner = runner()
+      let query = runnerQuery.withLock { $0 }
+      let runner = query.identify()
       if runner == .swiftTesting {
-        reportOnce(.writeInTestWithoutWorld, writeInTestWithoutWorldMessage, isWarning: false)
+        let test = query.test() ?? ""
+        reportOnce(
+          .writeInTestWithoutWorld(test: test), writeInTestWithoutWorldMessage, isWarning: false)
       } else if active.withLock({ $0 }) > 0 {
         reportOnce(.escape, escapeMessage(reading: false), isWarning: true)
       } else if runner == .none {
@@ -171,7 +192,14 @@
       Current was written in a test that has no test world, so the write went to the \
       process-wide world: it leaks into every later test and races with tests that run in \
       parallel. Give the test a world of its own: \(testWorldFixes). \
-      (Reported once per process.)
+      (Reported once per test.)
+      """
+
+    static let readInTestWithoutWorldMessage = """
+      Current was read in a test that has no test world, so it read the process-wide world: \
+      the machine's clock, locale and time zone, which differ from one machine to the next. \
+      Give the test a world of its own, with the test world's fixed date, en_US_POSIX, UTC \
+      and the Gregorian calendar: \(testWorldFixes). (Reported once per test.)
       """
 
     static let writeOutsideTestsMessage = """
