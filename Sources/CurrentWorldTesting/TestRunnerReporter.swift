@@ -143,7 +143,7 @@
     private static let installation: Void = {
       // Never replaces a reporter that code set: see IssueReporter.current.
       IssueReporter.connectTestRunner(reporter)
-      TestWorlds.identifyRunner(with: runner, test: testName)
+      TestWorlds.identifyRunner(with: runner, test: testName, locate: CallerPlace.locate)
       XCTestRun.register()
     }()
 

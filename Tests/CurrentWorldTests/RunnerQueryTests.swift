@@ -23,10 +23,11 @@ import Testing
       with: {
         Self.depths?.withLock { $0.append(Thread.callStackReturnAddresses.count) }
         return TestRunnerReporter.runner()
-      }, test: TestRunnerReporter.testName)
+      }, test: TestRunnerReporter.testName, locate: CallerPlace.locate)
     defer {
       TestWorlds.identifyRunner(
-        with: TestRunnerReporter.runner, test: TestRunnerReporter.testName)
+        with: TestRunnerReporter.runner, test: TestRunnerReporter.testName,
+        locate: CallerPlace.locate)
     }
     let depths = Locked<[Int]>([])
     Self.$depths.withValue(depths) {

@@ -23,7 +23,10 @@
     /// The problems that are reported once each: per test for a test
     /// without a world, per process for the rest.
     enum Diagnosis: Hashable {
-      case escape, writeOutsideTests
+      case writeOutsideTests
+      /// An escape, once per place in the code (or per thread, where the
+      /// place cannot be found).
+      case escape(place: String)
       case readInTestWithoutWorld(test: String)
       case writeInTestWithoutWorld(test: String)
     }
@@ -34,7 +37,28 @@
     /// while anyone does, by the number they were given.
     private static let warningListeners = Locked(
       (next: 0, listeners: [Int: @Sendable () -> Void]()))
-    private static let runnerQuery = Locked(RunnerQuery(identify: { .none }, test: { nil }))
+    private static let runnerQuery = Locked(
+      RunnerQuery(identify: { .none }, test: { nil }, locate: { nil }))
+
+    /// Where in the user's code `Current` was read or written: the caller
+    /// of `Current`, as the test library finds it in the call stack.
+    package struct CodePlace: Sendable, Hashable {
+      /// `Module/File.swift`.
+      package var fileID: String
+      package var filePath: String
+      package var line: Int
+      package var column: Int
+      /// The function, as the symbol table names it.
+      package var function: String
+
+      package init(fileID: String, filePath: String, line: Int, column: Int, function: String) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+        self.function = function
+      }
+    }
 
     /// The closures that tell which runner runs the calling code, and which
     /// Swift Testing test, kept in a struct: a bare closure in `Locked` is
@@ -43,15 +67,19 @@
     private struct RunnerQuery: Sendable {
       let identify: @Sendable () -> Runner
       let test: @Sendable () -> String?
+      let locate: @Sendable () -> CodePlace?
     }
 
     /// Installs the closures that tell which runner runs the calling code,
-    /// and the name of the Swift Testing test that does, if any.
+    /// the name of the Swift Testing test that does, if any, and where in
+    /// the user's code the caller of `Current` is, if the build says.
     package static func identifyRunner(
       with query: @escaping @Sendable () -> Runner,
-      test: @escaping @Sendable () -> String?
+      test: @escaping @Sendable () -> String?,
+      locate: @escaping @Sendable () -> CodePlace? = { nil }
     ) {
-      withExtendedLifetime(runnerQuery.exchange(RunnerQuery(identify: query, test: test))) {}
+      let installed = RunnerQuery(identify: query, test: test, locate: locate)
+      withExtendedLifetime(runnerQuery.exchange(installed)) {}
     }
 
     /// Puts the process-wide world back as it was at launch; XCTest's
@@ -104,7 +132,7 @@
         return
       }
       guard active.withLock({ $0 }) > 0 else { return }
-      reportOnce(.escape, escapeMessage(reading: true), isWarning: true)
+      reportEscape(reading: true, locate: query.locate)
     }
 
     /// Called on each write of the process-wide world in a test process.
@@ -116,7 +144,7 @@
         reportOnce(
           .writeInTestWithoutWorld(test: test), writeInTestWithoutWorldMessage, isWarning: false)
       } else if active.withLock({ $0 }) > 0 {
-        reportOnce(.escape, escapeMessage(reading: false), isWarning: true)
+        reportEscape(reading: false, locate: query.locate)
       } else if runner == .none {
         reportOnce(.writeOutsideTests, writeOutsideTestsMessage, isWarning: true)
       }
@@ -147,12 +175,40 @@
       withExtendedLifetime(removed) {}
     }
 
+    /// Reports an escape once per place: at the caller of `Current` where
+    /// the build has its file and line, else naming the thread.
+    private static func reportEscape(reading: Bool, locate: () -> CodePlace?) {
+      if handedToListeners() { return }
+      let place = locate()
+      let whereRead =
+        place.map { "at \($0.fileID):\($0.line), in \($0.function)" }
+        ?? "on \(threadName())"
+      let diagnosis = Diagnosis.escape(
+        place: place.map { "\($0.filePath):\($0.line)" } ?? whereRead)
+      guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
+      IssueReporter.deliver(
+        ReportedIssue(
+          message: escapeMessage(reading: reading, whereRead: whereRead),
+          fileID: place?.fileID ?? "", filePath: place?.filePath ?? "",
+          line: place?.line ?? 0, column: place?.column ?? 0, severity: .warning))
+    }
+
+    /// The calling thread, as a person finds it in a debugger.
+    private static func threadName() -> String {
+      if Thread.isMainThread { return "the main thread" }
+      if let name = Thread.current.name, !name.isEmpty { return "the thread \"\(name)\"" }
+      return "a thread with no name (\(Thread.current))"
+    }
+
+    /// Whether a listener took the warning (see ``addWarningListener(_:)``).
+    private static func handedToListeners() -> Bool {
+      let listeners = warningListeners.withLock { Array($0.listeners.values) }
+      for listener in listeners { listener() }
+      return !listeners.isEmpty
+    }
+
     private static func reportOnce(_ diagnosis: Diagnosis, _ message: String, isWarning: Bool) {
-      if isWarning {
-        let listeners = warningListeners.withLock { Array($0.listeners.values) }
-        for listener in listeners { listener() }
-        if !listeners.isEmpty { return }
-      }
+      if isWarning && handedToListeners() { return }
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
       // No place: the code that read or wrote is not known, and a made-up
       // place would send users to a file they do not have.
@@ -169,10 +225,10 @@
       @Test(.world) or @Suite(.world) in Swift Testing; a subclass of WorldTestCase in XCTest
       """
 
-    static func escapeMessage(reading: Bool) -> String {
+    static func escapeMessage(reading: Bool, whereRead: String) -> String {
       """
       Current was \(reading ? "read" : "written") outside every test world while a test world \
-      was active: work that a test started escaped its world (Task.detached, DispatchQueue, \
+      was active, \(whereRead): work that a test started escaped its world (Task.detached, DispatchQueue, \
       OperationQueue, Thread, a timer, a NotificationCenter observer or a stored callback), so \
       it sees the process-wide world instead of the test's overrides. Carry the world into that \
       work with SharedWorld:
@@ -184,7 +240,7 @@
       callbacks, such as a map on next.respond(to:) after an async handler) reads the request's \
       world from the request instead: req.world in CurrentWorldVapor.
 
-      (This warning is shown once per process.)
+      (This warning is shown once per place.)
       """
     }
 

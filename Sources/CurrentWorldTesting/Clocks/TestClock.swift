@@ -306,7 +306,10 @@
         giveUp = ContinuousClock.now.advanced(by: timeout)
       }
 
-      var isSpent: Bool { wakes >= maxWakes || ContinuousClock.now >= giveUp }
+      /// Real time counts only once something woke: a call with nobody to
+      /// wake cannot be an endless sleeper, however long a loaded machine
+      /// takes to schedule the clock's own hops.
+      var isSpent: Bool { wakes >= maxWakes || (wakes > 0 && ContinuousClock.now >= giveUp) }
     }
 
     /// Checks that no task is asleep on the clock, after letting woken and
@@ -425,10 +428,12 @@
     ///
     /// Yielding on the caller's actor is not enough: a sleeper called from
     /// the main actor registers on the global executor. Each round trip
-    /// through a detached task queues behind the jobs already there.
+    /// through a detached task queues behind the jobs already there. At the
+    /// caller's priority, not a lower one: on a pool that other work keeps
+    /// busy, a background task waited for tens of seconds.
     private static func letOthersRun() async {
       for _ in 0..<10 {
-        await Task.detached(priority: .background) { await Task.yield() }.value
+        await Task.detached(priority: Task.currentPriority) { await Task.yield() }.value
       }
     }
   }
