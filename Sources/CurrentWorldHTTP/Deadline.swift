@@ -5,7 +5,7 @@ import Foundation
 /// caller is cancelled, without waiting for the loser.
 ///
 /// Not a task group: a group waits for every child, so a transport that
-/// ignores cancellation stretched a 0.2 s timeout to 2 s. Here the work and
+/// ignores cancellation stretched a timeout to however long it took. Here the work and
 /// the timer are unstructured tasks that get cancelled, and the caller's
 /// continuation is resumed exactly once, by whichever finishes first.
 ///

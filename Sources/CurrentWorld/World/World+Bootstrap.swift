@@ -51,8 +51,8 @@ enum LaunchWorld {
   /// Holds the launch world's storage, not a `World`: a launch world was
   /// read in no scope and is merged into none, so its edits do not matter,
   /// and copying a `World` out of this enum at the first read built the
-  /// metadata of its optional members from their mangled names, which cost
-  /// a release app's first read of `Current` a tenth more.
+  /// metadata of its optional members from their mangled names, a cost
+  /// that `Benchmarks/` measured on a release app's first read of `Current`.
   enum State: Sendable {
     case open
     case configured(WorldStorage)

@@ -56,8 +56,8 @@ extension World.Context {
   }()
 
   /// One variable of this process's environment. Read with `getenv`, not
-  /// `ProcessInfo.environment`, whose whole dictionary cost more than the
-  /// rest of a release app's first read of `Current`.
+  /// `ProcessInfo.environment`, which builds the whole dictionary: the
+  /// largest cost of a release app's first read of `Current` (`Benchmarks/`).
   static func variable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
@@ -80,8 +80,8 @@ extension World.Context {
     guard let executable = arguments.first else { return .live }
     // Compare whole path components: an app in "Tools.xctestplans/" is no
     // test bundle, and Linux's `swift test` runs "…/NamePackageTests.xctest".
-    // In UTF-8 bytes, in one pass: `String.hasSuffix` and `split` cost a
-    // release app's first read of `Current` more than the rest of it.
+    // In UTF-8 bytes, in one pass: `String.hasSuffix` and `split` were the
+    // largest cost of a release app's first read of `Current` (`Benchmarks/`).
     let path = executable.utf8
     var start = path.startIndex
     for index in path.indices where path[index] == UInt8(ascii: "/") {
