@@ -24,6 +24,16 @@ leaning on context it hides:
   lose that context's traits, base class or world. (A statement snippet is
   a fragment of a body, and an excerpt of a method may sit in its type.)
 
+- A snippet compiled in a test target uses no name that only that target
+  (the file around the snippet, the target's other files, or the shared
+  test helpers) declares, as a type or function or as a member of an
+  extension (`Current.score`), unless a snippet of the same article
+  declares it: a reader pasting it into a new package has none of them.
+
+`--plant` proves the last rule: it takes the declarations of `Attempts` and
+of `World.greeting` out of "Time, identity and launch" and passes only if
+both of the snippets that use them fail.
+
 Manifest fragments are the exception (the README's two, and any block that
 starts a `.package(url:` line): a manifest that names the published URL
 cannot be built here.
@@ -48,6 +58,12 @@ def code(line):
 TOP_LEVEL = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|nonisolated|static|final)\s+)*"
     r"(?:func|let|var|struct|class|enum|actor|typealias|protocol)\s+(\w+)")
+MEMBER = re.compile(r"(?<=[\w)\]]\.)([a-z_]\w*)\b")
+MEMBER_DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|nonisolated|static|final|mutating)\s+)*"
+    r"(?:func|let|var|case)\s+(\w+)")
+
+
 # A name a snippet uses: not a member (`.name`), not an argument label (`name:`).
 NAME = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b(?!\s*:)")
 
@@ -134,10 +150,12 @@ def balanced(block):
 
 
 # The names the public products declare: a snippet may use any of them.
-public_names = set()
+public_names, public_members = set(), set()
 for file in compiled:
     if file.path.relative_to(root).parts[:1] == ("Sources",) and module_of(file.path).name in PRODUCTS:
         public_names |= declared_at_top_level(file.raw)
+        public_members |= {match.group(1) for line in file.raw
+                           for match in [MEMBER_DECLARATION.match(line.strip())] if match}
 
 
 def borrowed(block, file, article_names):
@@ -162,8 +180,43 @@ def borrowed(block, file, article_names):
         same_tests = other_module == module
         if (name in imported and name not in shown_imports) or same_tests:
             hidden |= declared_at_top_level(other.raw)
+    hidden_members = set()
+    # A test target's own declarations, in the file around the snippet and
+    # the target's other files, and the shared test helpers it imports:
+    # a reader pasting the snippet into a new package has none of them.
+    if "Tests" in module.relative_to(root).parts:
+        for other in compiled:
+            other_module = module_of(other.path)
+            helpers = other_module == root / "Tests" / "Helpers" and "TestHelpers" in imported
+            if other_module == module or helpers:
+                hidden |= declared_at_top_level(other.raw)
+                hidden_members |= declared_in_extensions(other.raw)
     used = {name for line in block for name in NAME.findall(code(line))}
-    return sorted(used & hidden - article_names - declared_in(block) - public_names)
+    members = {name for line in block for name in MEMBER.findall(code(line))}
+    names = used & hidden | members & (hidden_members - public_members)
+    return sorted(names - article_names - declared_in(block) - public_names)
+
+
+def declared_in_extensions(lines):
+    """The members that a file's extensions declare one level in, such as
+    `extension World { var score: Int … }`."""
+    names, depth, in_extension = set(), 0, []
+    for line in lines:
+        stripped = line.strip()
+        if in_extension and depth == in_extension[-1] + 1:
+            match = MEMBER_DECLARATION.match(stripped)
+            if match:
+                names.add(match.group(1))
+        if re.match(r"^(?:(?:public|internal|private|fileprivate|package)\s+)?extension\b", stripped):
+            in_extension.append(depth)
+        for char in code(line):
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if in_extension and depth == in_extension[-1]:
+                    in_extension.pop()
+    return names
 
 
 def declared_in(block):
@@ -208,9 +261,27 @@ problems = []
 checked = 0
 MANIFEST_FRAGMENTS = ("dependencies: [", ".target(name: \"MyApp\"")
 
+PLANT = "--plant" in sys.argv[1:]
+PLANTED_ARTICLE = "TimeIdentityAndLaunch.md"
+PLANTED = ["```swift\nactor Attempts {", "```swift\nenum GreetingKey: WorldKey {"]
+
+
+def without_planted_declarations(text):
+    """The article with the snippets that declare the planted helpers removed."""
+    for start in PLANTED:
+        begin = text.index(start)
+        end = text.index("```\n", begin + len(start)) + len("```\n")
+        text = text[:begin] + text[end:]
+    return text
+
+
 articles = root.glob("Sources/*/*.docc/*.md")
 for article in sorted(articles) + [root / "README.md"]:
+    if PLANT and article.name != PLANTED_ARTICLE:
+        continue
     text = article.read_text()
+    if PLANT:
+        text = without_planted_declarations(text)
     blocks = [[line.strip() for line in block.splitlines() if line.strip()]
               for block in re.findall(r"^```swift\n(.*?)^```", text, re.S | re.M)]
     article_names = set().union(*(declared_in(block) for block in blocks))
@@ -225,6 +296,12 @@ for article in sorted(articles) + [root / "README.md"]:
         if problem:
             line = text[: match.start()].count("\n") + 1
             problems.append(f"{article.relative_to(root)}:{line}: {problem}")
+if PLANT:
+    found = [name for name in ("Attempts", "greeting")
+             if any(re.search(rf"uses (\w+, )*{name}\b", problem) for problem in problems)]
+    print("\n".join(problems))
+    print(f"planted: {len(found)} of 2 hidden helpers caught ({', '.join(found)})")
+    sys.exit(0 if len(found) == 2 else 1)
 for problem in problems:
     print(problem)
 print(f"snippets: {checked} article and README snippets checked, {len(problems)} not compiled as they read")

@@ -26,14 +26,16 @@ enum ScoreKey: WorldKey {
 }
 
 extension World {
-  var analytics: Analytics {
-    get { self[AnalyticsKey.self] }
-    set { self[AnalyticsKey.self] = newValue }
-  }
-
   var score: Int {
     get { self[ScoreKey.self] }
     set { self[ScoreKey.self] = newValue }
+  }
+}
+
+extension World {
+  var analytics: Analytics {
+    get { self[AnalyticsKey.self] }
+    set { self[AnalyticsKey.self] = newValue }
   }
 }
 
