@@ -62,8 +62,7 @@ MEMBER = re.compile(r"(?<=[\w)\]]\.)([a-z_]\w*)\b")
 MEMBER_DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|nonisolated|static|final|mutating)\s+)*"
     r"(?:func|let|var|case)\s+(\w+)")
-
-
+EXTENSION = re.compile(r"^(?:(?:public|internal|private|fileprivate|package)\s+)?extension\b")
 # A name a snippet uses: not a member (`.name`), not an argument label (`name:`).
 NAME = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b(?!\s*:)")
 
@@ -190,33 +189,20 @@ def borrowed(block, file, article_names):
             helpers = other_module == root / "Tests" / "Helpers" and "TestHelpers" in imported
             if other_module == module or helpers:
                 hidden |= declared_at_top_level(other.raw)
-                hidden_members |= declared_in_extensions(other.raw)
+                hidden_members |= declared_in_extensions(other)
     used = {name for line in block for name in NAME.findall(code(line))}
     members = {name for line in block for name in MEMBER.findall(code(line))}
     names = used & hidden | members & (hidden_members - public_members)
     return sorted(names - article_names - declared_in(block) - public_names)
 
 
-def declared_in_extensions(lines):
+def declared_in_extensions(file):
     """The members that a file's extensions declare one level in, such as
-    `extension World { var score: Int … }`."""
-    names, depth, in_extension = set(), 0, []
-    for line in lines:
-        stripped = line.strip()
-        if in_extension and depth == in_extension[-1] + 1:
-            match = MEMBER_DECLARATION.match(stripped)
-            if match:
-                names.add(match.group(1))
-        if re.match(r"^(?:(?:public|internal|private|fileprivate|package)\s+)?extension\b", stripped):
-            in_extension.append(depth)
-        for char in code(line):
-            if char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if in_extension and depth == in_extension[-1]:
-                    in_extension.pop()
-    return names
+    `extension World { var score: Int … }`: declarations whose innermost
+    open brace is an extension's."""
+    return {match.group(1) for line, context in zip(file.raw, file.open_at)
+            if context and EXTENSION.match(context[-1])
+            for match in [MEMBER_DECLARATION.match(line.strip())] if match}
 
 
 def declared_in(block):

@@ -12,14 +12,15 @@ extension HTTPClient {
   /// another clock. A function, not an inlined read, because this module
   /// imports CurrentWorld internally.
   ///
-  /// In a test, read without the diagnosis of a test that has no world: a
-  /// clock is where a wait sleeps, not a value that differs between
-  /// machines, and a test of a client against a loopback server wants the
-  /// continuous clock that the process-wide world has.
+  /// A Swift Testing test without a world that calls a client is not
+  /// failed for this read (see `TestWorlds.worldForWaiting()`): a test
+  /// against a loopback server wants the continuous clock that the
+  /// process-wide world has. Work that escaped a test world is still
+  /// warned about, since its timeouts miss the test's clock.
   @usableFromInline
   static func worldClock() -> any Clock<Duration> {
     #if DEBUG
-      TestWorlds.worldInEffect().clock
+      TestWorlds.worldForWaiting().clock
     #else
       Current.clock
     #endif

@@ -43,8 +43,37 @@
       return identifier.count == length ? identifier : nil
     }
 
-    /// The libraries whose frames stand between `Current` and its caller.
-    static let libraryModules: Set<Substring> = ["CurrentWorld", "CurrentWorldTesting"]
+    /// The package's modules other than the core, whose frames are not the
+    /// user's place either: an HTTP client or a server's middleware that
+    /// read `Current` for the user's code.
+    static let packageModules: Set<Substring> = [
+      "CurrentWorldTesting", "CurrentWorldHTTP", "CurrentWorldServer", "CurrentWorldHummingbird",
+      "CurrentWorldVapor", "CurrentWorldSupport",
+    ]
+
+    /// The place of the caller of `Current` among `frames`, innermost
+    /// first: the first frame with a place that follows CurrentWorld's own
+    /// frames and belongs to none of the package's modules. Frames before
+    /// CurrentWorld's are the capture's own, this module's and the closure
+    /// that installed it, which may sit in a test's module.
+    static func caller<Frame>(
+      in frames: some Sequence<Frame>,
+      module: (Frame) -> Substring?,
+      place: (Frame) -> TestWorlds.CodePlace?
+    ) -> TestWorlds.CodePlace? {
+      var afterCore = false
+      for frame in frames {
+        let module = module(frame)
+        if module == "CurrentWorld" {
+          afterCore = true
+        } else if module.map(packageModules.contains) != true, afterCore,
+          let place = place(frame), place.line > 0  // 0: code the compiler made
+        {
+          return place
+        }
+      }
+      return nil
+    }
   }
 
   #if compiler(>=6.3) && canImport(Runtime)
@@ -70,26 +99,22 @@
         return found
       }
 
-      /// The first frame that follows the libraries' own frames and has a
-      /// source location; frames before them are the capture's own.
+      /// The caller of `Current` in `backtrace` (see
+      /// ``CallerPlace/caller(in:module:place:)``); thunks are skipped.
       private static func caller(in backtrace: Backtrace) -> TestWorlds.CodePlace? {
         guard let symbolicated = backtrace.symbolicated() else { return nil }
-        var inLibrary = false
-        for frame in symbolicated.frames {
-          guard let symbol = frame.symbol, !frame.isSwiftThunk else { continue }
-          let module = CallerPlace.module(ofMangled: symbol.rawName)
-          if let module, CallerPlace.libraryModules.contains(module) {
-            inLibrary = true
-            continue
-          }
-          guard inLibrary, let location = symbol.sourceLocation else { continue }
-          let file = URL(fileURLWithPath: location.path).lastPathComponent
-          return TestWorlds.CodePlace(
-            fileID: "\(module ?? Substring(symbol.imageName))/\(file)",
-            filePath: location.path, line: location.line, column: location.column,
-            function: symbol.name)
-        }
-        return nil
+        let symbols = symbolicated.frames.filter { !$0.isSwiftThunk }.compactMap(\.symbol)
+        return CallerPlace.caller(
+          in: symbols, module: { CallerPlace.module(ofMangled: $0.rawName) },
+          place: { symbol in
+            guard let location = symbol.sourceLocation else { return nil }
+            let module = CallerPlace.module(ofMangled: symbol.rawName)
+            let file = URL(fileURLWithPath: location.path).lastPathComponent
+            return TestWorlds.CodePlace(
+              fileID: "\(module ?? Substring(symbol.imageName))/\(file)",
+              filePath: location.path, line: location.line, column: location.column,
+              function: symbol.name)
+          })
       }
     }
   #endif

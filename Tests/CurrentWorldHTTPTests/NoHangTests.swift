@@ -1,3 +1,4 @@
+import CurrentWorld
 import CurrentWorldHTTP
 import CurrentWorldSupport
 import Dispatch
@@ -34,8 +35,11 @@ import Testing
         }
         if first { continuation.resume(returning: ended) }
       }
+      // Handed a world, the live one (with the test context in a test
+      // process): detached work reads the process-wide world otherwise,
+      // which is an escape while other tests' worlds are active.
       Task.detached {
-        await body()
+        await withWorld(World.live) { await body() }
         answer(true)
       }
       DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { answer(false) }

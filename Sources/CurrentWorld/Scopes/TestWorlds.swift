@@ -27,8 +27,7 @@
       /// An escape, once per place in the code (or per thread, where the
       /// place cannot be found).
       case escape(place: String)
-      case readInTestWithoutWorld(test: String)
-      case writeInTestWithoutWorld(test: String)
+      case inTestWithoutWorld(test: String, reading: Bool)
     }
 
     private static let active = Locked(0)
@@ -76,7 +75,7 @@
     package static func identifyRunner(
       with query: @escaping @Sendable () -> Runner,
       test: @escaping @Sendable () -> String?,
-      locate: @escaping @Sendable () -> CodePlace? = { nil }
+      locate: @escaping @Sendable () -> CodePlace?
     ) {
       let installed = RunnerQuery(identify: query, test: test, locate: locate)
       withExtendedLifetime(runnerQuery.exchange(installed)) {}
@@ -116,39 +115,51 @@
       WorldScope.box.world
     }
 
+    /// The world that `Current` reads here, for a library that only waits
+    /// on its clock (HTTP timeouts): an escape is still diagnosed, a Swift
+    /// Testing test without a world is not, since a clock is where a wait
+    /// sleeps, not a value that differs between machines.
+    package static func worldForWaiting() -> World {
+      let box = WorldScope.box
+      if box.watchesForEscapes { diagnose(reading: true, inTestWithoutWorld: false) }
+      return box.world
+    }
+
     /// Called on each read of the process-wide world in a test process.
     static func readOutsideScopes() {
-      // A Swift Testing test without a world would read the machine's clock
-      // and locale: it fails, once. A plain XCTestCase reads the
-      // process-wide world by design (XCTest resets it around each test).
-      // Anything else that reads it while a test world is active escaped:
-      // the test in that world never reaches the process-wide world.
-      let query = runnerQuery.withLock { $0 }
-      let runner = query.identify()
-      if runner == .swiftTesting {
-        let test = query.test() ?? ""
-        reportOnce(
-          .readInTestWithoutWorld(test: test), readInTestWithoutWorldMessage, isWarning: false)
-        return
-      }
-      guard active.withLock({ $0 }) > 0 else { return }
-      reportEscape(reading: true, locate: query.locate)
+      diagnose(reading: true)
     }
 
     /// Called on each write of the process-wide world in a test process.
     static func wroteOutsideScopes() {
+      diagnose(reading: false)
+    }
+
+    /// Reports a read or write of the process-wide world, by who made it:
+    /// - a Swift Testing test without a world, which would see the
+    ///   machine's clock and locale or leak its write: a failure, once per
+    ///   test (unless `inTestWithoutWorld` is `false`);
+    /// - anything else while a test world is active, which escaped it (the
+    ///   test in that world never reaches the process-wide world): a
+    ///   warning, once per place;
+    /// - a write by no test: a warning, once.
+    ///
+    /// A plain XCTestCase reads and writes the process-wide world by
+    /// design: XCTest resets it around each test.
+    private static func diagnose(reading: Bool, inTestWithoutWorld: Bool = true) {
       let query = runnerQuery.withLock { $0 }
       let runner = query.identify()
       if runner == .swiftTesting {
-        let test = query.test() ?? ""
+        guard inTestWithoutWorld else { return }
         reportOnce(
-          .writeInTestWithoutWorld(test: test), writeInTestWithoutWorldMessage, isWarning: false)
+          .inTestWithoutWorld(test: query.test() ?? "", reading: reading),
+          reading ? readInTestWithoutWorldMessage : writeInTestWithoutWorldMessage,
+          isWarning: false)
       } else if active.withLock({ $0 }) > 0 {
-        reportEscape(reading: false, locate: query.locate)
-      } else if runner == .none {
+        reportEscape(reading: reading, locate: query.locate)
+      } else if !reading && runner == .none {
         reportOnce(.writeOutsideTests, writeOutsideTestsMessage, isWarning: true)
       }
-      // A plain XCTestCase's write is isolated: the world is reset after it.
     }
 
     /// Which runner runs the calling code, as the installed query says.
