@@ -52,8 +52,8 @@ let package = Package(
     .trait(
       name: "Logging",
       description: """
-        Current.logger, swift-log's Logger: inside a request, the framework's request logger. \
-        Hummingbird and Vapor turn it on.
+        Current.logger, a view of swift-log's Logger.current that a world can override, and a \
+        SharedWorld that carries Logger.current. Hummingbird and Vapor turn it on.
         """
     ),
   ],
@@ -67,7 +67,15 @@ let package = Package(
     // The one lock and the other primitives that the modules share; not a
     // product, so no user imports it.
     .target(name: "CurrentWorldSupport"),
-    .target(name: "CurrentWorld", dependencies: ["CurrentWorldSupport"]),
+    // With the trait `Logging`, a SharedWorld carries swift-log's task-local
+    // logger along with the world.
+    .target(
+      name: "CurrentWorld",
+      dependencies: [
+        "CurrentWorldSupport",
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+      ]
+    ),
     // HTTP is layered on the core, never the other way round: importing
     // CurrentWorld alone shows no HTTP name, and links no FoundationNetworking.
     .target(name: "CurrentWorldHTTP", dependencies: ["CurrentWorld", "CurrentWorldSupport"]),
@@ -92,6 +100,7 @@ let package = Package(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
         .product(
           name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
       ]
     ),
     .target(
@@ -99,6 +108,7 @@ let package = Package(
       dependencies: [
         "CurrentWorld", "CurrentWorldServer",
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Vapor"])),
       ]
     ),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never

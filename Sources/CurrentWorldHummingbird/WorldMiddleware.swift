@@ -3,6 +3,7 @@
   import CurrentWorldServer
   import HTTPTypes
   import Hummingbird
+  import Logging
 
   /// Runs each request in a world of its own, made from the server's world.
   ///
@@ -13,8 +14,11 @@
   ///   identifier; an unknown one is answered `400` with Hummingbird's JSON
   ///   error, naming the header;
   /// - `calendar` follows the negotiated locale (CurrentWorldServer's `RequestCalendar`);
-  /// - `logger` is `context.logger`, with the request's ID, or the logger
-  ///   the server's world was given, with the request's metadata added;
+  /// - `logger`, and swift-log's `Logger.current`, is `context.logger`,
+  ///   with the request's ID, or the logger the server's world was given,
+  ///   with the request's metadata added (which then becomes
+  ///   `context.logger`), bound with `withLogger` (as Hummingbird's server
+  ///   binds it, and its router tests do not);
   /// - `update`, if given, changes the request's world from the request: an
   ///   authenticated user, a request ID, a logger.
   ///
@@ -83,20 +87,25 @@
       } catch {
         throw HTTPError(.badRequest, message: error.description)
       }
-      made.world.adoptRequestLogger(context.logger)
       if let update { try await update(&made.world, request, context) }
+      var context = context
+      if let given = made.world.takeGivenLogger(for: context.logger) { context.logger = given }
       let contentLanguage = HTTPField(name: .contentLanguage, value: made.contentLanguage)
-      return try await withWorld(made.world) {
-        var response = try await next(request, context)
-        // Appended when the handler named none, which is the common case:
-        // replacing searches the fields and makes an array.
-        if response.headers.contains(.contentLanguage) {
-          response.headers[fields: .contentLanguage] = [contentLanguage]
-        } else {
-          response.headers.append(contentLanguage)
+      // Bound here too: Hummingbird's server binds `context.logger` around
+      // each request, and its router tests bind none.
+      return try await withLogger(context.logger) { _ in
+        try await withWorld(made.world) {
+          var response = try await next(request, context)
+          // Appended when the handler named none, which is the common case:
+          // replacing searches the fields and makes an array.
+          if response.headers.contains(.contentLanguage) {
+            response.headers[fields: .contentLanguage] = [contentLanguage]
+          } else {
+            response.headers.append(contentLanguage)
+          }
+          response.body = try await WorldBody.keeping(response.body)
+          return response
         }
-        response.body = try await WorldBody.keeping(response.body)
-        return response
       }
     }
   }

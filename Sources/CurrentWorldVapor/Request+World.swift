@@ -1,5 +1,7 @@
 #if Vapor
   import CurrentWorld
+  import CurrentWorldServer
+  import Logging
   import Vapor
 
   extension Request {
@@ -19,7 +21,7 @@
     /// request's logger says so, naming the fix, and this is the world that
     /// `Current` sees here.
     public var world: World {
-      if let world = storage[RequestWorldKey.self] { return world }
+      if let made = storage[RequestWorldKey.self] { return made.world }
       logger.warning(
         "req.world read on a request that WorldMiddleware did not see: add app.middleware.use(WorldMiddleware()) before the routes that read it."
       )
@@ -27,22 +29,27 @@
     }
   }
 
-  // Where WorldMiddleware keeps a request's world.
+  // Where WorldMiddleware keeps a request's world, and the language its
+  // response names.
   struct RequestWorldKey: StorageKey {
-    typealias Value = World
+    typealias Value = RequestWorld
   }
 
   extension Response.Body {
-    /// A streamed body whose closure runs in `request`'s world: Vapor calls
-    /// it after the route returned, outside the middleware's scope, where
-    /// `Current` is the server's world.
+    /// A streamed body whose closure runs in `request`'s world, with
+    /// `req.logger` as `Logger.current`: Vapor calls it after the route
+    /// returned, outside the middleware's scope, where `Current` is the
+    /// server's world.
     public init(
       asyncStream: @escaping @Sendable (any AsyncBodyStreamWriter) async throws -> Void,
       in request: Request
     ) {
       let world = request.world
+      let logger = request.logger
       self.init(asyncStream: { writer in
-        try await withWorld(world) { try await asyncStream(writer) }
+        try await withLogger(logger) { _ in
+          try await withWorld(world) { try await asyncStream(writer) }
+        }
       })
     }
   }

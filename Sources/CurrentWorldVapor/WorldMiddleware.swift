@@ -1,6 +1,7 @@
 #if Vapor
   import CurrentWorld
   import CurrentWorldServer
+  import Logging
   import Vapor
 
   /// Runs each request in a world of its own, made from the server's world.
@@ -12,8 +13,10 @@
   ///   identifier; an unknown one is answered `400` with Vapor's JSON error
   ///   (an `Abort`), naming the header;
   /// - `calendar` follows the negotiated locale (CurrentWorldServer's `RequestCalendar`);
-  /// - `logger` is `req.logger`, with the request's ID, or the logger the
-  ///   server's world was given, with the request's metadata added;
+  /// - `logger`, and swift-log's `Logger.current`, is `req.logger`, with
+  ///   the request's ID, or the logger the server's world was given, with
+  ///   the request's metadata added (which then becomes `req.logger`),
+  ///   bound with `withLogger` (Vapor binds none);
   /// - `update`, if given, changes the request's world from the request: an
   ///   authenticated user, a request ID, a logger.
   ///
@@ -75,7 +78,6 @@
       } catch {
         return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: error.description))
       }
-      made.world.adoptRequestLogger(request.logger)
       guard let update else { return respond(to: request, in: made, chainingTo: next) }
       let contentLanguage = made.contentLanguage
       return request.eventLoop.makeFutureWithTask { [made] in
@@ -97,13 +99,21 @@
       guard request.eventLoop.inEventLoop else {
         return request.eventLoop.flatSubmit { respond(to: request, in: made, chainingTo: next) }
       }
-      request.storage[RequestWorldKey.self] = made.world
-      let contentLanguage = made.contentLanguage
-      let response = withWorld(made.world) { next.respond(to: request) }
+      var made = made
+      if let given = made.world.takeGivenLogger(for: request.logger) { request.logger = given }
+      request.storage[RequestWorldKey.self] = made
+      let response = withLogger(request.logger) { _ in
+        withWorld(made.world) { next.respond(to: request) }
+      }
       // Runs before the callbacks that the middleware in front of this one,
       // and the server writing the response, add later; a `map` would make a
-      // second future for every request.
-      response.whenSuccess { response in
+      // second future for every request. It captures the request alone,
+      // which is then the closure's context: a captured string would cost
+      // every request a context of its own.
+      response.whenSuccess { [request] response in
+        guard let contentLanguage = request.storage[RequestWorldKey.self]?.contentLanguage else {
+          return
+        }
         // One read and one write of the headers, each under the response's
         // lock. Added when the route named none, which is the common case:
         // replacing removes first, and copies the fields once more.

@@ -1,3 +1,7 @@
+#if Logging
+  import Logging
+#endif
+
 /// The world that ``Current`` sees where it is made, to carry into work that
 /// escapes the task tree: GCD, `OperationQueue`, `Thread`, timers,
 /// NotificationCenter observers and callbacks stored to be called later.
@@ -27,9 +31,20 @@
 /// In release builds ``Current`` is always the launch world, and a
 /// `SharedWorld` only runs the work, unless the package's `ReleaseScopes`
 /// trait keeps scopes there, as a server's per-request worlds need.
+///
+/// With the package's `Logging` trait (which the server traits turn on),
+/// a `SharedWorld` made inside a world's scope, such as a request's,
+/// carries swift-log's `Logger.current` too, and binds it where the work
+/// runs: escaped work logs with the request's metadata.
 public struct SharedWorld: Sendable {
   #if DEBUG || ReleaseScopes
     private let box: WorldBox
+  #endif
+  #if Logging
+    /// `Logger.current` where this was made inside a scope. Outside every
+    /// scope it is not read, so that a `SharedWorld` made before
+    /// `LoggingSystem.bootstrap` does not fix swift-log's default logger.
+    private let logger: Logger?
   #endif
 
   /// Captures the world that ``Current`` sees here: the innermost scope's
@@ -38,6 +53,11 @@ public struct SharedWorld: Sendable {
   public init() {
     #if DEBUG || ReleaseScopes
       box = WorldScope.box
+      #if Logging
+        logger = box.isSame(as: WorldScope.processWide) ? nil : Logger.current
+      #endif
+    #elseif Logging
+      logger = nil
     #endif
   }
 
@@ -62,6 +82,15 @@ public struct SharedWorld: Sendable {
   ///
   /// - Returns: What `operation` returns.
   public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    #if Logging
+      if let logger {
+        return try withLogger(logger) { _ in try inWorld(operation) }
+      }
+    #endif
+    return try inWorld(operation)
+  }
+
+  private func inWorld<Result>(_ operation: () throws -> Result) rethrows -> Result {
     #if DEBUG || ReleaseScopes
       try WorldScope.$box.withValue(box, operation: operation)
     #else
@@ -85,6 +114,20 @@ public struct SharedWorld: Sendable {
   /// - Returns: What `operation` returns.
   public func run<Result>(
     isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    #if Logging
+      if let logger {
+        return try await withLogger(logger) { _ in
+          try await inWorld(isolation: isolation, operation)
+        }
+      }
+    #endif
+    return try await inWorld(isolation: isolation, operation)
+  }
+
+  private func inWorld<Result>(
+    isolation: isolated (any Actor)?,
     _ operation: () async throws -> Result
   ) async rethrows -> Result {
     #if DEBUG || ReleaseScopes

@@ -45,6 +45,9 @@
         buffer: buffer, mutex: buffer.lockAddress, watchesForEscapes: watchesForEscapes)
     }
 
+    /// Whether this is `other`: the same scope's box.
+    func isSame(as other: WorldBox) -> Bool { buffer === other.buffer }
+
     /// The world that reads see, marked as read here.
     var world: World {
       mutex.lock()
