@@ -24,18 +24,21 @@ func now() -> String {
   Current.dateFormatter(dateStyle: .full, timeStyle: .full).string(from: Current.date())
 }
 
-/// A minimal Hummingbird app: `GET /now`, after the world middleware when
-/// `worlds` is true.
+/// A minimal Hummingbird app: `GET /now`, and `GET /now-async`, the same
+/// in an `async` route, after the world middleware when `worlds` is true.
 public func hummingbirdRouter(worlds: Bool) -> Hummingbird.Router<BasicRequestContext> {
   let router = Hummingbird.Router()
   if worlds { router.add(middleware: CurrentWorldHummingbird.WorldMiddleware()) }
   router.get("now") { _, _ in now() }
+  router.get("now-async") { _, _ async -> String in now() }
   return router
 }
 
-/// A minimal Vapor app: `GET /now`, after the world middleware when
-/// `worlds` is true.
+/// A minimal Vapor app: `GET /now`, a synchronous route, and
+/// `GET /now-async`, the same in an `async` route (the style most Vapor
+/// code is written in), after the world middleware when `worlds` is true.
 public func configureVapor(_ app: Vapor.Application, worlds: Bool) {
   if worlds { app.middleware.use(CurrentWorldVapor.WorldMiddleware()) }
   app.get("now") { _ in now() }
+  app.get("now-async") { _ async -> String in now() }
 }
