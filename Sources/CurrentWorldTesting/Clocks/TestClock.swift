@@ -218,7 +218,7 @@
     /// Moves the clock forward by `duration`, waking every sleeper whose
     /// deadline it passes, earliest first, each woken task running before
     /// the next wakes. Gives up after `maxWakes` wakes or `timeout` of real
-    /// time (see ``advance(to:maxWakes:timeout:fileID:filePath:line:column:)``).
+    /// time without progress (see ``advance(to:maxWakes:timeout:fileID:filePath:line:column:)``).
     public func advance(
       by duration: Duration = .zero,
       maxWakes: Int = TestClock.defaultMaxWakes,
@@ -245,9 +245,11 @@
     /// again before the clock looks for the next sleeper.
     ///
     /// Code that keeps starting sleeps due before `deadline` would keep this
-    /// busy forever: after `maxWakes` wakes, or `timeout` of real time, it
-    /// reports a test failure that names the deadlines still asleep, and
-    /// returns.
+    /// busy forever: after `maxWakes` wakes, or `timeout` of real time in
+    /// which no woken task ran again (each step is timed on its own, so a
+    /// slow machine never adds steps up into a failure; a cancelled caller
+    /// stops too), it reports a test failure that names the deadlines still
+    /// asleep, and returns.
     public func advance(
       to deadline: TestInstant,
       maxWakes: Int = TestClock.defaultMaxWakes,
@@ -268,8 +270,9 @@
     /// clock looks again.
     ///
     /// Code that sleeps in an endless loop never lets this finish: after
-    /// `maxWakes` wakes, or `timeout` of real time, it reports a test
-    /// failure that names the deadlines still asleep, and returns.
+    /// `maxWakes` wakes, or `timeout` of real time in which no woken task
+    /// ran again, it reports a test failure that names the deadlines still
+    /// asleep, and returns.
     public func run(
       maxWakes: Int = TestClock.defaultMaxWakes,
       timeout: Duration = .seconds(30),
@@ -291,11 +294,13 @@
       }
     }
 
-    /// How far one `advance` or `run` may go: wakes, and real time.
+    /// How far one `advance` or `run` may go: wakes, and real time without
+    /// progress.
     private struct Bound {
       let maxWakes: Int
       let timeout: Duration
-      let giveUp: ContinuousClock.Instant
+      /// When the call gives up unless a woken task runs again first.
+      private(set) var giveUp: ContinuousClock.Instant
       var wakes = 0
       /// The first id a sleep started after the latest wake can have.
       var watermark: UInt64 = 0
@@ -303,6 +308,13 @@
       init(maxWakes: Int, timeout: Duration) {
         self.maxWakes = maxWakes
         self.timeout = timeout
+        giveUp = ContinuousClock.now.advanced(by: timeout)
+      }
+
+      /// A woken task ran again: real time counts afresh from here, so a
+      /// loaded machine that schedules every step slowly never adds the
+      /// steps up into a failure; only one step that never comes does.
+      mutating func progressed() {
         giveUp = ContinuousClock.now.advanced(by: timeout)
       }
 
@@ -349,6 +361,7 @@
         bound.wakes += 1
         wokeLast = true
         guard await resumption(of: next.id, giveUpAt: bound.giveUp) else { return false }
+        bound.progressed()
       }
       await Self.letOthersRun()
       return true
@@ -363,7 +376,10 @@
       let more = deadlines.count > 5 ? ", …" : ""
       let spent =
         bound.wakes >= bound.maxWakes
-        ? "after \(bound.wakes) wakes (maxWakes)" : "after \(bound.timeout) of real time"
+        ? "after \(bound.wakes) wakes (maxWakes)"
+        : Task.isCancelled
+          ? "because the test was cancelled"
+          : "after \(bound.timeout) of real time in which no woken task ran again"
       TestRunnerReporter.report(
         """
         TestClock.\(call) gave up \(spent), at \(now.offset) on the clock, with \
@@ -392,14 +408,26 @@
         waiter?.resume(returning: false)
       }
       defer { timer.cancel() }
-      return await withCheckedContinuation { continuation in
-        let ran = state.withLock { state -> Bool? in
-          if state.abandoned.remove(id) != nil { return false }
-          guard state.woken.contains(id) else { return true }
-          state.resumptionWaiters[id] = continuation
-          return nil
+      // A cancelled caller (a test past its time limit) stops waiting.
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          let ran = state.withLock { state -> Bool? in
+            if state.abandoned.remove(id) != nil || Task.isCancelled { return false }
+            guard state.woken.contains(id) else { return true }
+            state.resumptionWaiters[id] = continuation
+            return nil
+          }
+          if let ran { continuation.resume(returning: ran) }
         }
-        if let ran { continuation.resume(returning: ran) }
+      } onCancel: { [state] in
+        let waiter = state.withLock { state in
+          guard let waiter = state.resumptionWaiters.removeValue(forKey: id) else {
+            return nil as CheckedContinuation<Bool, Never>?
+          }
+          if state.woken.contains(id) { state.abandoned.insert(id) }
+          return waiter
+        }
+        waiter?.resume(returning: false)
       }
     }
 
