@@ -45,7 +45,7 @@ func libraryClient() -> HTTPClient {
   return library
 }
 
-@Suite(.world, .timeLimit(.minutes(2))) struct APISnippets {
+@Suite(.world, .timeLimit(.minutes(10))) struct APISnippets {
   @Test func backsOffWhenAskedTo() async throws {
     let clock = TestClock()
     Current.clock = clock

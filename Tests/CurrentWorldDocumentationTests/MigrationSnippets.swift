@@ -63,7 +63,7 @@ struct MockCatFactFetcher: CatFactFetching {
 
 let purring = CatFact(fact: "Cats purr.", length: 10)
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct MigrationSnippets {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct MigrationSnippets {
   @Test func protocolStyle() async {
     let viewModel = ProtocolCatFactViewModel(api: MockCatFactFetcher(fact: purring))
     await viewModel.fetch()

@@ -5,7 +5,7 @@ import Foundation
 import TestHelpers
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) struct ScopeSnippets {
+@Suite(.world, .timeLimit(.minutes(10))) struct ScopeSnippets {
   @Test func scopesAreInherited() async {
     // The detached read escapes on purpose: its warning is counted, not shown.
     let warnings = await TestWorlds.countingWarnings {

@@ -40,7 +40,7 @@ struct Todo: Identifiable {
   }
 }
 
-@Suite(.world, .timeLimit(.minutes(2))) struct TimeSnippets {
+@Suite(.world, .timeLimit(.minutes(10))) struct TimeSnippets {
 
   @Test func aFixedWorldForPreviews() {
     var world = World.fixed(at: Date(timeIntervalSince1970: 1_768_487_400))
@@ -52,7 +52,7 @@ struct Todo: Identifiable {
   }
 }
 
-@Test(.world, .timeLimit(.minutes(1))) func retriesASecondApart() async throws {
+@Test(.world, .timeLimit(.minutes(10))) func retriesASecondApart() async throws {
   let clock = TestClock()
   Current.clock = clock
   let attempts = Attempts()

@@ -9,7 +9,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct BooksListViewModelTests {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct BooksListViewModelTests {
   struct Offline: Error {}
   static let books = [
     Book(title: "Ficciones", authors: ["Jorge Luis Borges"], firstPublished: 1944)

@@ -6,7 +6,7 @@ import Foundation
 import TestHelpers
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct CatFactViewModelTests {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct CatFactViewModelTests {
   struct Offline: Error {}
   static let fact = CatFact(fact: "Cats sleep 70% of their lives.", length: 30)
 

@@ -9,7 +9,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct MoviesViewModelTests {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct MoviesViewModelTests {
   struct Offline: Error {}
   static let movies = [
     Movie(id: 1, title: "Nueve reinas", year: 2000),

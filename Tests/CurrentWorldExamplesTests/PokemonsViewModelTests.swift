@@ -4,7 +4,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct PokemonsViewModelTests {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct PokemonsViewModelTests {
   struct Offline: Error {}
 
   @Test func fetchShowsThePokemons() async {

@@ -7,7 +7,7 @@ import Foundation
 import TestHelpers
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct ReadmeSnippets {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct ReadmeSnippets {
   @Test func overwritingFields() {
     Current.date = { .distantFuture }
     Current.locale = Locale(identifier: "es-AR")

@@ -11,7 +11,7 @@ import Testing
 
 /// The client's default clock, `Current.clock`, read where tests break
 /// things: a test without a world, and work that escaped a test's world.
-@Suite(.timeLimit(.minutes(1))) struct ClientClockTests {
+@Suite(.timeLimit(.minutes(10))) struct ClientClockTests {
   static let client = HTTPClient(baseURL: URL(string: "https://example.com")!) { request in
     (
       Data("{}".utf8),

@@ -4,7 +4,7 @@ import Testing
 @testable import CurrentWorldHTTP
 
 /// The race between a call's work and its timeout, on its own.
-@Suite(.timeLimit(.minutes(1))) struct DeadlineTests {
+@Suite(.timeLimit(.minutes(10))) struct DeadlineTests {
   /// Promise: a caller that is cancelled already starts neither the work
   /// nor the timer, and gets `CancellationError`.
   ///

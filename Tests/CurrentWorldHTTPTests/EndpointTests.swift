@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Requests are checked by the loopback server as it receives them.
-@Suite(.timeLimit(.minutes(2))) struct EndpointTests {
+@Suite(.timeLimit(.minutes(10))) struct EndpointTests {
   struct NewBook: Codable, Equatable {
     var title: String
     var authors: [String]

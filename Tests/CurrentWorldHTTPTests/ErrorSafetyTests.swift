@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Errors say what happened and keep secrets out, in every rendering.
-@Suite(.timeLimit(.minutes(2))) struct ErrorSafetyTests {
+@Suite(.timeLimit(.minutes(10))) struct ErrorSafetyTests {
   static let token = "tok_9f8e7d6c5b4a"
 
   /// Every way an error is turned into text.

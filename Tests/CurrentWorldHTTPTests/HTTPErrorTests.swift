@@ -10,7 +10,7 @@ import Testing
 
 /// Every way a request can go wrong ends in the exact `APIError` case, and
 /// nothing crashes.
-@Suite(.timeLimit(.minutes(2))) struct HTTPErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPErrorTests {
   /// Runs `body` against a fresh server that answers with `reply`.
   @discardableResult
   static func against<R>(

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The live clients against a real HTTP server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(2))) struct LiveAPITests {
+@Suite(.timeLimit(.minutes(10))) struct LiveAPITests {
   static let pokemonPage = """
     {"count": 1302, "next": "https://pokeapi.co/api/v2/pokemon?offset=3&limit=3", "previous": null,
      "results": [

@@ -8,7 +8,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.timeLimit(.minutes(2))) struct LoadTests {
+@Suite(.timeLimit(.minutes(10))) struct LoadTests {
   /// The loopback connections of `port` still open in the kernel, on either
   /// end; TIME_WAIT entries hold no socket of any process and are left out.
   static func openConnections(port: UInt16) throws -> [String] {

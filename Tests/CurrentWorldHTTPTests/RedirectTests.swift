@@ -8,7 +8,7 @@ import Testing
 
 /// Credentials stay with their origin: two loopback servers on different
 /// ports are two origins, and the first redirects to the second.
-@Suite(.timeLimit(.minutes(2))) struct RedirectTests {
+@Suite(.timeLimit(.minutes(10))) struct RedirectTests {
   static func redirect(_ status: Int, to url: URL) -> LoopbackServer.Reply {
     .respond(status: status, headers: ["Location": url.absoluteString], body: Data())
   }

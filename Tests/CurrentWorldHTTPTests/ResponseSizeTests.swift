@@ -26,7 +26,7 @@ import Testing
 
 /// Answers over the size limit are stopped as they stream, compressed or
 /// not, and fail with a typed error that says so.
-@Suite(.timeLimit(.minutes(2))) struct ResponseSizeTests {
+@Suite(.timeLimit(.minutes(10))) struct ResponseSizeTests {
   static func fetch(
     _ reply: LoopbackServer.Reply, limit: Int, endpoint: Endpoint = Endpoint(.get, "/big")
   ) async throws -> Result<Data, APIError> {

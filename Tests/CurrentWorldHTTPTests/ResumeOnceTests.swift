@@ -3,7 +3,7 @@ import Testing
 
 /// The helper that `Deadline` races through: the first result wins, a
 /// waiter that comes late still gets it, and the clean-up runs once.
-@Suite(.timeLimit(.minutes(1))) struct ResumeOnceTests {
+@Suite(.timeLimit(.minutes(10))) struct ResumeOnceTests {
   @Test func theFirstResultWinsAndLaterOnesAreDropped() async throws {
     let once = ResumeOnce<Int>()
     let value = try await withCheckedThrowingContinuation { continuation in

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// A 429 or 503 carries how long the server asked the client to wait.
-@Suite(.timeLimit(.minutes(2))) struct RetryAfterTests {
+@Suite(.timeLimit(.minutes(10))) struct RetryAfterTests {
   static func status(
     _ code: Int, retryAfter: String?, now: Date = Date()
   ) async throws -> APIError? {

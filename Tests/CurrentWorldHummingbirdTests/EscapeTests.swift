@@ -13,7 +13,7 @@
   /// Work that a handler starts outside the task tree gets the request's
   /// world through `SharedWorld`; the middleware's world reaches middleware
   /// inside it, and the body stays in it behind middleware outside it.
-  @Suite(.world, .timeLimit(.minutes(1))) struct EscapeTests {
+  @Suite(.world, .timeLimit(.minutes(10))) struct EscapeTests {
     @Test func detachedGCDAndStoredCallbackWorkSeesTheRequestsWorld() async throws {
       let router = Router()
       router.add(middleware: WorldMiddleware())

@@ -11,7 +11,7 @@
   /// requests start from the world the middleware was made in, and from
   /// nothing else. Without the middleware they see the process's world, so
   /// every test here fails.
-  @Suite(.world, .timeLimit(.minutes(1))) struct ServerWorldTests {
+  @Suite(.world, .timeLimit(.minutes(10))) struct ServerWorldTests {
     /// Runs `app` on a real port in a detached task, which inherits none of
     /// the test's world, and drives it with `body`.
     static func serveDetached<Result: Sendable>(

@@ -8,7 +8,7 @@ import Testing
 /// The rule: a request computes in its negotiated locale's own calendar, as
 /// the platform's `DateFormatter` does for that locale, unless the server
 /// set its calendar on purpose, or asked for `.server`.
-@Suite(.world, .timeLimit(.minutes(1))) struct RequestCalendarTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct RequestCalendarTests {
   static let languages = LanguageNegotiation(identifiers: [
     "en_US", "th_TH", "fa_IR", "ar_SA", "ja_JP",
   ])

@@ -8,7 +8,7 @@ import Testing
 /// Request worlds: made from the server's world and two headers, kept
 /// while the server's world is the same, and bounded against clients that
 /// send endless distinct headers.
-@Suite(.world, .timeLimit(.minutes(1))) struct RequestWorldsTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct RequestWorldsTests {
   static let languages = LanguageNegotiation(identifiers: ["en", "de", "es_AR"])
 
   @Test func theHeadersSetLocaleTimeZoneAndContentLanguage() throws {

@@ -12,7 +12,7 @@ import Testing
 
 /// Time in tests never hangs: a sleep on a clock the test never set fails at
 /// once, and every wait of a `TestClock` gives up, by name, in real time.
-@Suite(.world, .timeLimit(.minutes(2))) struct ClockBoundsTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct ClockBoundsTests {
   /// Promise: a sleep on the test world's default clock fails the test at
   /// once, names `Current.clock` and the line to add, and throws.
   @Test func aSleepOnTheDefaultClockFailsAtOnceAndNamesTheFix() async {
@@ -185,7 +185,7 @@ import Testing
 
 /// The documented recipe (wait for the sleepers, then advance) gives every
 /// tick, every time, however many tests run beside it.
-@Suite(.timeLimit(.minutes(4))) struct TestClockDeterminismTests {
+@Suite(.timeLimit(.minutes(10))) struct TestClockDeterminismTests {
   /// Promise: the recipe gives the right ticks in 1,000 of 1,000 parallel
   /// cases (100 under a sanitizer, which is ten times slower).
   @Test func theRecipeGivesEveryTickInEveryParallelCase() async {

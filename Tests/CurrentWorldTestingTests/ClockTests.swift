@@ -10,7 +10,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.world, .timeLimit(.minutes(2))) struct TestClockTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct TestClockTests {
   @Test func sleepersWakeInDeadlineOrderAndOnlyOnceTheirDeadlinePasses() async {
     let clock = TestClock()
     // Each sleeper records its own deadline when it wakes. (What `now` reads
@@ -138,7 +138,7 @@ import Testing
   }
 }
 
-@Suite(.world, .timeLimit(.minutes(2))) struct HTTPDeadlineTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct HTTPDeadlineTests {
   @Test func theTimeoutCoversASlowTokenSource() async {
     let clock = TestClock()
     Current.clock = clock
@@ -209,7 +209,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ImmediateClockTests {
+@Suite(.timeLimit(.minutes(10))) struct ImmediateClockTests {
   @Test func sleepsReturnAtOnceAndMoveNow() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(60))
@@ -228,7 +228,7 @@ import Testing
   }
 }
 
-@Suite(.world, .timeLimit(.minutes(2))) struct UUIDTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct UUIDTests {
   @Test(arguments: 0..<8)
   func eachTestWorldCountsFromZero(_ case: Int) {
     #expect(Current.uuid() == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))

@@ -5,7 +5,7 @@ import Foundation
 import TestHelpers
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) struct DeallocationTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct DeallocationTests {
   @Test func aReleasedObjectPasses() async {
     let released = await expectDeallocation { Plain() }
     #expect(released)

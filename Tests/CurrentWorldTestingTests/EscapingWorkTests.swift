@@ -13,7 +13,7 @@ import Testing
 ///
 /// Each case runs `body` the way its context does and waits for it; `body`
 /// reads the test's override and writes a new value.
-@Suite(.world, .timeLimit(.minutes(2))) struct EscapingWorkTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct EscapingWorkTests {
   typealias Escape = @Sendable (_ body: @escaping @Sendable () -> Void) async -> Void
 
   static let contexts: [(name: String, escape: Escape)] = [

@@ -6,7 +6,7 @@ import Testing
 /// A failure is shown where the test's author can act: at the running
 /// test, not at the key's declaration or inside the library, with the
 /// declaration kept in the message.
-@Suite(.world, .timeLimit(.minutes(2))) struct FailurePlacementTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct FailurePlacementTests {
   /// Promise: a forgotten override of an app key is shown at the test,
   /// and the message names where the key's unimplemented value is declared.
   @Test func aForgottenOverrideIsShownAtTheTest() {

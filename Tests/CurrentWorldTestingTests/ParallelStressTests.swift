@@ -7,7 +7,7 @@ import Testing
 /// 500 parameterized cases, run in parallel, each overwriting `Current`
 /// inline the way the seeds do, and checking that only its own values are
 /// ever seen. `.ci/run` also runs this under ThreadSanitizer.
-@Suite(.world, .timeLimit(.minutes(2))) struct ParallelStressTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct ParallelStressTests {
   static let locales = ["es-AR", "en-GB", "en-US", "ja-JP", "ar-EG"]
 
   @Test(arguments: 0..<500)

@@ -7,7 +7,7 @@ import Testing
 
 /// Promises that plausible one-line bugs slipped past, each pinned by a test
 /// that fails when its line breaks.
-@Suite(.world, .timeLimit(.minutes(2))) struct PromisePinTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct PromisePinTests {
   /// Promise: a world copy written twice, then stored after another write
   /// landed in the scope, keeps both of its writes and the other one.
   @Test func aCopyWrittenTwiceKeepsBothWrites() {

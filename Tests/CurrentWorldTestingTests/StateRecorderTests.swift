@@ -4,7 +4,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) @MainActor struct StateRecorderTests {
+@Suite(.world, .timeLimit(.minutes(10))) @MainActor struct StateRecorderTests {
   struct Offline: Error {}
   static let fact = CatFact(fact: "Cats sleep 70% of their lives.", length: 30)
 

@@ -11,7 +11,7 @@ import Testing
 ///
 /// Each waits for the first sleep before it advances, as the Time article
 /// prescribes: a task that has not started yet cannot be seen by any clock.
-@Suite(.timeLimit(.minutes(2))) struct TestClockLoadTests {
+@Suite(.timeLimit(.minutes(10))) struct TestClockLoadTests {
   /// Five sleeps, each started by the wake of the one before.
   static func reentrant(_ clock: TestClock) -> Task<Int, any Error> {
     Task {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `Issue.unimplementedCall`, the typed match for `withKnownIssue`.
-@Suite(.world, .timeLimit(.minutes(1))) struct UnimplementedCallMatchTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct UnimplementedCallMatchTests {
   /// Promise: the issue of a call to an unimplemented closure gives its
   /// field; any other issue gives `nil`.
   @Test func anUnimplementedCallIsToldFromOtherIssues() {

@@ -4,7 +4,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.world, .timeLimit(.minutes(2))) struct UnimplementedReportingTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct UnimplementedReportingTests {
   static func mentions(_ text: String) -> @Sendable (Issue) -> Bool {
     { issue in issue.comments.contains { $0.rawValue.contains(text) } }
   }
@@ -70,7 +70,7 @@ import Testing
   }
 }
 
-@Suite(.world, .timeLimit(.minutes(2))) struct TestRunnerReporterTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct TestRunnerReporterTests {
   /// Promise: a reported issue is recorded at its file, line and column,
   /// so Xcode shows it on the line that reported it.
   @Test func anIssueIsRecordedAtItsPlace() {

@@ -4,7 +4,7 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct WorldTraitTests {
+@Suite(.timeLimit(.minutes(10))) struct WorldTraitTests {
   @Test(.world) func theTestWorldIsDeterministic() {
     #expect(Current.context == .test)
     #expect(Current.date() == World.testDate)

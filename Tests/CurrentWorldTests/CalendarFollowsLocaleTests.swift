@@ -5,7 +5,7 @@ import Testing
 
 /// The one rule for a world's calendar: a locale write brings the locale's
 /// own calendar, unless the calendar was set on purpose.
-@Suite(.timeLimit(.minutes(2))) struct CalendarFollowsLocaleTests {
+@Suite(.timeLimit(.minutes(10))) struct CalendarFollowsLocaleTests {
   static let moment = Date(timeIntervalSince1970: 1_790_000_000)
 
   /// One locale the platform lists for each language, script, numbering

@@ -22,7 +22,7 @@ extension World {
 
 /// Many tasks reading and writing `Current` at once. `.ci/run` runs this suite
 /// under ThreadSanitizer, which fails it on any data race.
-@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrencyTests {
   static func randomPause(_ generator: inout SplitMix) async {
     if Bool.random(using: &generator) {
       await Task.yield()

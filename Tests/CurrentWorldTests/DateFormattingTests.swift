@@ -6,7 +6,7 @@ import Testing
 /// Expected strings always come from a `DateFormatter` configured by hand on
 /// the platform under test, never from text copied out of an article: ICU and
 /// CLDR versions write the same date differently.
-@Suite(.timeLimit(.minutes(2))) struct DateFormattingTests {
+@Suite(.timeLimit(.minutes(10))) struct DateFormattingTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let locale: String
     let timeZone: TimeZone

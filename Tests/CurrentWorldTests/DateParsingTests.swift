@@ -7,7 +7,7 @@ import Testing
 /// Promise: `date(from:)` on the library's formatters answers a date or
 /// `nil` for any text, on Linux too, and parses every date that the
 /// formatter writes, in every locale and calendar.
-@Suite(.timeLimit(.minutes(2))) struct DateParsingTests {
+@Suite(.timeLimit(.minutes(10))) struct DateParsingTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let locale: String
     let calendar: Calendar.Identifier

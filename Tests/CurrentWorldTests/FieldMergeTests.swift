@@ -12,7 +12,7 @@ import Testing
 /// The fields are read from the table, so a new field is checked without a
 /// line here, unless its value is a closure, which nothing can compare: such
 /// a field needs a write in `writes`.
-@Suite(.timeLimit(.minutes(2))) struct FieldMergeTests {
+@Suite(.timeLimit(.minutes(10))) struct FieldMergeTests {
   /// Writes whose landing is checked by hand: the closures, which the
   /// derived check cannot compare, and a few of the rest.
   static let hub = NotificationHub.recording()

@@ -12,7 +12,7 @@ import Testing
 
 /// Promise: a file that imports CurrentWorld next to Vapor, Alamofire,
 /// AsyncHTTPClient or Moya compiles, and the world's APIs still work there.
-@Suite(.timeLimit(.minutes(2))) struct NameClashTests {
+@Suite(.timeLimit(.minutes(10))) struct NameClashTests {
   @Test func theOtherModulesNamesResolveUnqualified() {
     let method: HTTPMethod = .GET
     let endpoint = Endpoint("/fact")

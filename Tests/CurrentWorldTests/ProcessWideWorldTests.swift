@@ -24,7 +24,7 @@ extension World {
 /// The world outside every scope. In a test process it has the test
 /// context, so nothing live runs from code that no test world reaches:
 /// detached work, GCD, threads.
-@Suite(.timeLimit(.minutes(2))) struct ProcessWideWorldTests {
+@Suite(.timeLimit(.minutes(10))) struct ProcessWideWorldTests {
   @Test func detachedWorkSeesTheTestContextAndTheKeysTestValues() async {
     // Whether this read is diagnosed as an escape depends on whether another
     // test's world is active meanwhile; counted, never shown, either way.

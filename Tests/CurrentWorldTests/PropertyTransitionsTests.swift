@@ -4,7 +4,7 @@ import Observation
 import TestHelpers
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) @MainActor struct PropertyTransitionsTests {
+@Suite(.timeLimit(.minutes(10))) @MainActor struct PropertyTransitionsTests {
   @Observable final class Counter: @unchecked Sendable {
     var value = 0
   }

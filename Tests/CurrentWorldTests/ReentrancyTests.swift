@@ -54,7 +54,7 @@ extension World {
 /// debug build keeps a local alive to the end of its scope, so the write
 /// would never drop the last reference, and a lock held while releasing
 /// would go unseen.
-@Suite(.timeLimit(.minutes(2))) struct ReentrancyTests {
+@Suite(.timeLimit(.minutes(10))) struct ReentrancyTests {
   /// Runs `body` on a new thread and reports whether it returned, and
   /// whether the object's `deinit` ran, before the bound.
   static func finishes(

@@ -4,7 +4,7 @@ import Foundation
 import TestHelpers
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct UnimplementedTests {
+@Suite(.timeLimit(.minutes(10))) struct UnimplementedTests {
   struct Analytics: Sendable {
     var log: @Sendable (String) -> Void
     var track: @Sendable (String, Int) async throws -> Bool

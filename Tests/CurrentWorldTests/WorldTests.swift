@@ -4,7 +4,7 @@ import Foundation
 import TestHelpers
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct WorldTests {
+@Suite(.timeLimit(.minutes(10))) struct WorldTests {
   @Test func liveWorldFollowsTheSystem() {
     let world = World.live
     #expect(world.context == .test)  // in a test process; .live in an app
@@ -195,7 +195,7 @@ import Testing
 
 /// In a test process, nothing reaches an app key's `liveValue` unless the
 /// test opts in by setting `context = .live`.
-@Suite(.timeLimit(.minutes(2))) struct LiveValuesInTestsTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveValuesInTestsTests {
   /// Promise: `World.live` read in a test process gives test values.
   @Test func theLiveWorldOfATestProcessGivesTestValues() {
     #expect(World.live.context == .test)

@@ -8,7 +8,7 @@
 
   /// What the headers decide. Each answer can only come from the middleware:
   /// the test's own world has neither the language nor the zone.
-  @Suite(.world, .timeLimit(.minutes(1))) struct HeaderTests {
+  @Suite(.world, .timeLimit(.minutes(10))) struct HeaderTests {
     init() {
       Current.date = { serverDate }
       Current.locale = Locale(identifier: "en_US")

@@ -10,7 +10,7 @@
   /// sees, and `req.world` where it does not see the request's world. The
   /// request asks for Swedish; the test's own world and the process's are
   /// English.
-  @Suite(.world, .timeLimit(.minutes(1))) struct RouteStyleTests {
+  @Suite(.world, .timeLimit(.minutes(10))) struct RouteStyleTests {
     init() {
       Current.locale = Locale(identifier: "en_US")
     }

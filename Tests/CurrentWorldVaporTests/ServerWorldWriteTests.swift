@@ -8,7 +8,7 @@
 
   /// Writes to the server's world while requests are in flight, and values
   /// whose `deinit` reads `Current` while a request replaces them.
-  @Suite(.world, .timeLimit(.minutes(1))) struct ServerWorldWriteTests {
+  @Suite(.world, .timeLimit(.minutes(10))) struct ServerWorldWriteTests {
     init() {
       Current.date = { serverDate }
       Current.locale = Locale(identifier: "en_US")

@@ -47,7 +47,7 @@ private enum ThaiFullDate {
 /// the check does not run.)
 @Suite(
   .enabled(if: ProbeProcess.isAvailable, "needs Linux's single .xctest test executable"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(10)))
 struct FormatterGuardTests {
   @Test func thePlainFormatterStopsTheProcessAndTheSharedOneAnswersNil() async throws {
     let plain = try await ProbeProcess.swiftTesting("plain-formatter", filter: "plainFormatter")

@@ -24,7 +24,7 @@ import Testing
 
 @Suite(
   .enabled(if: ProbeProcess.isAvailable, "needs Linux's single .xctest test executable"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(10)))
 struct LockMisuseTests {
   @Test(arguments: [
     ("unlock-unheld", "unlockWithoutLocking", "pthread_mutex_unlock failed with error"),

@@ -10,7 +10,7 @@ import Testing
 /// test without a world fails it once.
 @Suite(
   .enabled(if: ProbeProcess.isAvailable, "needs Linux's single .xctest test executable"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(10)))
 struct ProbeTests {
   static func expectNamesBothFixes(
     _ output: String, sourceLocation: SourceLocation = #_sourceLocation
