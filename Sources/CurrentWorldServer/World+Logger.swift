@@ -12,7 +12,7 @@
     /// (Hummingbird's `context.logger`, Vapor's `req.logger`), with the
     /// request's ID in its metadata, or the logger that the server's world
     /// was given, with the request's metadata added. Work that leaves the
-    /// request's task through a ``SharedWorld`` logs with it too.
+    /// request's task through a `SharedWorld` logs with it too.
     ///
     /// A test gives its world a logger, and captures what its requests log,
     /// through either name:
