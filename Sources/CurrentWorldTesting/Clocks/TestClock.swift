@@ -245,11 +245,12 @@
     /// again before the clock looks for the next sleeper.
     ///
     /// Code that keeps starting sleeps due before `deadline` would keep this
-    /// busy forever: after `maxWakes` wakes, or `timeout` of real time in
-    /// which no woken task ran again (each step is timed on its own, so a
-    /// slow machine never adds steps up into a failure; a cancelled caller
-    /// stops too), it reports a test failure that names the deadlines still
-    /// asleep, and returns.
+    /// busy forever: after `maxWakes` wakes it reports a test failure that
+    /// names the deadlines still asleep, and returns. It does the same after
+    /// `timeout` of real time in which a woken task did not run again (a
+    /// blocked thread, or a busy actor): each step is timed on its own, so a
+    /// slow machine never adds steps up into a failure. When the calling
+    /// task is cancelled, it returns at once, quietly.
     public func advance(
       to deadline: TestInstant,
       maxWakes: Int = TestClock.defaultMaxWakes,
@@ -270,9 +271,10 @@
     /// clock looks again.
     ///
     /// Code that sleeps in an endless loop never lets this finish: after
-    /// `maxWakes` wakes, or `timeout` of real time in which no woken task
-    /// ran again, it reports a test failure that names the deadlines still
-    /// asleep, and returns.
+    /// `maxWakes` wakes, or `timeout` of real time in which a woken task did
+    /// not run again, it reports a test failure that names the deadlines
+    /// still asleep, and returns. When the calling task is cancelled, it
+    /// returns at once, quietly.
     public func run(
       maxWakes: Int = TestClock.defaultMaxWakes,
       timeout: Duration = .seconds(30),
@@ -367,26 +369,33 @@
       return true
     }
 
+    /// Reports why `call` stopped before it was done; nothing when the
+    /// caller was cancelled, which says so itself.
     private func reportOverrun(
       _ call: String, _ bound: Bound, _ fileID: StaticString, _ filePath: StaticString,
       _ line: UInt, _ column: UInt
     ) {
+      if Task.isCancelled { return }
       let deadlines = state.withLock { $0.sleepers.map(\.deadline) }.sorted()
       let shown = deadlines.prefix(5).map { "\($0.offset)" }.joined(separator: ", ")
-      let more = deadlines.count > 5 ? ", …" : ""
-      let spent =
+      let asleep =
+        deadlines.isEmpty
+        ? "nobody asleep"
+        : "\(deadlines.count) task(s) still asleep (until \(shown)\(deadlines.count > 5 ? ", …" : ""))"
+      let why =
         bound.wakes >= bound.maxWakes
-        ? "after \(bound.wakes) wakes (maxWakes)"
-        : Task.isCancelled
-          ? "because the test was cancelled"
-          : "after \(bound.timeout) of real time in which no woken task ran again"
-      TestRunnerReporter.report(
+        ? """
+        after \(bound.wakes) wakes (maxWakes), at \(now.offset) on the clock, with \(asleep): \
+        the code under test keeps starting new sleeps. Advance by a bounded amount, cancel the \
+        looping work, or pass a larger maxWakes if the work really wakes that often.
         """
-        TestClock.\(call) gave up \(spent), at \(now.offset) on the clock, with \
-        \(deadlines.count) task(s) still asleep (until \(shown)\(more)): the code under test \
-        keeps starting new sleeps. Advance by a bounded amount, cancel the looping work, or pass \
-        a larger maxWakes if the work really wakes that often.
-        """, fileID, filePath, line, column)
+        : """
+        after \(bound.timeout) of real time in which the task it woke last did not run again, \
+        at \(now.offset) on the clock, with \(asleep): something keeps that task from running, \
+        such as a thread it needs that is blocked, or its actor busy with other work. Find what \
+        blocks it, or pass a larger timeout if the machine is really that slow.
+        """
+      TestRunnerReporter.report("TestClock.\(call) gave up \(why)", fileID, filePath, line, column)
     }
 
     /// Waits until the task of the sleeper `id`, which the clock woke, runs
