@@ -121,6 +121,10 @@
         if headers.contains(name: .contentLanguage) {
           headers.replaceOrAdd(name: .contentLanguage, value: contentLanguage)
         } else {
+          // The fields are shared with the response, so adding copies them:
+          // the copy has room for the `Date` and `Server` that Vapor's
+          // encoder adds next, or that add would copy them again.
+          headers.reserveCapacity(headers.count + 3)
           headers.add(name: .contentLanguage, value: contentLanguage)
         }
         response.headers = headers
