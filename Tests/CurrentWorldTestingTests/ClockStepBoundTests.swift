@@ -11,13 +11,13 @@ import Testing
 /// The sleepers run on a ``SlowExecutor``, which plays the loaded machine:
 /// it runs each job late, or holds it until told.
 @Suite(.timeLimit(.minutes(10))) struct ClockStepBoundTests {
-  /// Promise: six woken tasks, each scheduled 0.5 s late, take 3 s in all,
-  /// and an advance with a 2 s timeout wakes every one without a report,
-  /// since no single step took 2 s.
+  /// Promise: six woken tasks, each scheduled 0.6 s late, take 3.6 s in
+  /// all, and an advance with a 3 s timeout wakes every one without a
+  /// report, since none took 3 s to run again.
   @Test func slowStepsDoNotAddUpToAFailure() async throws {
     guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
     let clock = TestClock()
-    let slow = SlowExecutor(delay: .milliseconds(500))
+    let slow = SlowExecutor(delay: .milliseconds(600))
     let sleeper = Task(executorPreference: slow) {
       var woken = 0
       for _ in 0..<6 {
@@ -28,8 +28,8 @@ import Testing
     }
     await clock.waitForSleepers()
     let started = ContinuousClock.now
-    await clock.advance(by: .seconds(6), timeout: .seconds(2))
-    #expect(ContinuousClock.now - started > .seconds(2), "the steps took longer than the timeout")
+    await clock.advance(by: .seconds(6), timeout: .seconds(3))
+    #expect(ContinuousClock.now - started > .seconds(3), "the steps took longer than the timeout")
     #expect(try await settled(sleeper)?.get() == 6)
     #expect(clock.now.offset == .seconds(6))
   }
