@@ -82,6 +82,23 @@ import Testing
     #expect(await settled(sleeper)?.isSuccess == true)
     #expect(clock.retainedEntries == 0)
   }
+
+  /// Promise: an advance from a task that is already cancelled wakes
+  /// nobody and reports nothing.
+  @Test func anAdvanceFromACancelledTaskWakesNobody() async {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers()
+    let advancing = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(await value(of: advancing) != nil)
+    #expect(clock.sleeperCount == 1)
+    #expect(clock.now.offset == .zero)
+    sleeper.cancel()
+    #expect(await settled(sleeper)?.failure is CancellationError)
+  }
 }
 
 /// A task executor for a loaded machine: it runs each job `delay` late, on

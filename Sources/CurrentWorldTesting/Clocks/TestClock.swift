@@ -327,10 +327,12 @@
     private func advance(to deadline: TestInstant, within bound: inout Bound) async -> Bool {
       var wokeLast = false
       while true {
+        let hopsStarted = ContinuousClock.now
         await Self.letOthersRun()
-        if bound.isSpent { return false }
+        let hops = ContinuousClock.now - hopsStarted
+        if bound.isSpent || Task.isCancelled { return false }
         if wokeLast, !state.withLock({ $0.hasSleeper(dueBy: deadline) }) {
-          await settle(after: bound.watermark)
+          await settle(after: bound.watermark, within: Self.settleGrace(scheduling: hops))
         }
         let next = state.withLock { state -> Sleeper? in
           guard let index = state.indexOfEarliest(), state.sleepers[index].deadline <= deadline
@@ -427,14 +429,14 @@
     }
 
     /// After a wake, when nobody is asleep where the clock looks next: gives
-    /// the woken task, which has run again, up to ``settleGrace`` of real
-    /// time to reach its next sleep, and returns as soon as anybody new
-    /// sleeps (a sleep started since the wake has an id from `watermark`
-    /// on). A task that ran to its end costs the whole grace, once per
-    /// `advance` or `run`; a task preempted between waking and sleeping
-    /// again, on a loaded machine, is not taken for finished.
-    private func settle(after watermark: UInt64) async {
-      let end = ContinuousClock.now.advanced(by: Self.settleGrace)
+    /// the woken task, which has run again, up to `grace` of real time to
+    /// reach its next sleep, and returns as soon as anybody new sleeps (a
+    /// sleep started since the wake has an id from `watermark` on). A task
+    /// that ran to its end costs the whole grace, once per `advance` or
+    /// `run`; a task preempted between waking and sleeping again, on a
+    /// loaded machine, is not taken for finished.
+    private func settle(after watermark: UInt64, within grace: Duration) async {
+      let end = ContinuousClock.now.advanced(by: grace)
       while ContinuousClock.now < end {
         if state.withLock({ state in state.sleepers.contains { $0.id >= watermark } }) {
           return
@@ -443,8 +445,14 @@
       }
     }
 
-    /// How long ``settle(after:)`` waits at most.
-    static let settleGrace = Duration.milliseconds(20)
+    /// How long a woken task has to sleep again: 20 ms, or as long as the
+    /// scheduler just took to run the clock's own hops (`scheduling`), up
+    /// to 5 s. A machine that slow to schedule the clock is as slow to run
+    /// a preempted task again; with a fixed 20 ms, eight copies of the
+    /// suite on two cores took a looping task for finished.
+    static func settleGrace(scheduling: Duration) -> Duration {
+      min(max(.milliseconds(20), scheduling), .seconds(5))
+    }
 
     /// Lets tasks that a wake-up resumed, or that were just started, reach
     /// their next suspension, such as their next sleep.
