@@ -327,12 +327,10 @@
     private func advance(to deadline: TestInstant, within bound: inout Bound) async -> Bool {
       var wokeLast = false
       while true {
-        let hopsStarted = ContinuousClock.now
         await Self.letOthersRun()
-        let hops = ContinuousClock.now - hopsStarted
         if bound.isSpent || Task.isCancelled { return false }
         if wokeLast, !state.withLock({ $0.hasSleeper(dueBy: deadline) }) {
-          await settle(after: bound.watermark, within: Self.settleGrace(scheduling: hops))
+          await settle(after: bound.watermark)
         }
         let next = state.withLock { state -> Sleeper? in
           guard let index = state.indexOfEarliest(), state.sleepers[index].deadline <= deadline
@@ -429,30 +427,32 @@
     }
 
     /// After a wake, when nobody is asleep where the clock looks next: gives
-    /// the woken task, which has run again, up to `grace` of real time to
-    /// reach its next sleep, and returns as soon as anybody new sleeps (a
-    /// sleep started since the wake has an id from `watermark` on). A task
-    /// that ran to its end costs the whole grace, once per `advance` or
-    /// `run`; a task preempted between waking and sleeping again, on a
-    /// loaded machine, is not taken for finished.
-    private func settle(after watermark: UInt64, within grace: Duration) async {
-      let end = ContinuousClock.now.advanced(by: grace)
-      while ContinuousClock.now < end {
+    /// the woken task, which has run again, time to reach its next sleep,
+    /// and returns as soon as anybody new sleeps (a sleep started since the
+    /// wake has an id from `watermark` on).
+    ///
+    /// The time is counted in the clock's own turns, not in real time
+    /// alone: it looks ``settleTurns`` times, 1 ms apart, and for at least
+    /// 20 ms. A busy machine, which preempts the woken task between its
+    /// wake and its next sleep, schedules the clock's turns as slowly, so
+    /// the task is not taken for finished (a fixed 20 ms was too short for
+    /// eight copies of the suite on two cores). A task that ran to its end
+    /// costs those turns once per `advance` or `run`; 5 s at most.
+    private func settle(after watermark: UInt64) async {
+      let started = ContinuousClock.now
+      var turns = 0
+      while turns < Self.settleTurns || ContinuousClock.now - started < .milliseconds(20) {
         if state.withLock({ state in state.sleepers.contains { $0.id >= watermark } }) {
           return
         }
+        if ContinuousClock.now - started >= .seconds(5) { return }
         try? await ContinuousClock().sleep(for: .milliseconds(1))
+        turns += 1
       }
     }
 
-    /// How long a woken task has to sleep again: 20 ms, or as long as the
-    /// scheduler just took to run the clock's own hops (`scheduling`), up
-    /// to 5 s. A machine that slow to schedule the clock is as slow to run
-    /// a preempted task again; with a fixed 20 ms, eight copies of the
-    /// suite on two cores took a looping task for finished.
-    static func settleGrace(scheduling: Duration) -> Duration {
-      min(max(.milliseconds(20), scheduling), .seconds(5))
-    }
+    /// How many times ``settle(after:)`` looks for a new sleeper.
+    static let settleTurns = 20
 
     /// Lets tasks that a wake-up resumed, or that were just started, reach
     /// their next suspension, such as their next sleep.
