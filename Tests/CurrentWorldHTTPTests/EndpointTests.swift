@@ -16,7 +16,7 @@ import Testing
   static func client(_ server: LoopbackServer, token: String? = "s3cret")
     -> HTTPClient
   {
-    .live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { token })
+    .live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30, token: { token })
   }
 
   /// Promise: the live client uses the configuration it is given (its

@@ -28,7 +28,7 @@ import Testing
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
     let client = HTTPClient.live(
-      baseURL: base(server.baseURL), configuration: .ephemeral, timeout: 5, token: { Self.token })
+      baseURL: base(server.baseURL), configuration: .ephemeral, timeout: 30, token: { Self.token })
     do {
       _ = try await client.data(for: endpoint)
       return nil

@@ -20,7 +20,7 @@ import Testing
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
     return try await body(
-      .live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5), server)
+      .live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30), server)
   }
 
   static func catFactError(_ reply: LoopbackServer.Reply) async throws -> APIError? {
@@ -192,7 +192,7 @@ import Testing
   }
 
   @Test func aSlowServerTimesOut() async throws {
-    let error = try await Self.against(.delayed(seconds: 3, .json("{}"))) { client, server in
+    let error = try await Self.against(.delayed(seconds: 10, .json("{}"))) { client, server in
       var client = client
       client.timeout = 0.3
       do {
@@ -207,7 +207,7 @@ import Testing
   }
 
   @Test func anEndpointTimeoutOverridesTheClients() async throws {
-    try await Self.against(.delayed(seconds: 3, .json("{}"))) { client, server in
+    try await Self.against(.delayed(seconds: 10, .json("{}"))) { client, server in
       await #expect(throws: APIError.timeout(url: server.baseURL.appendingPathComponent("slow"))) {
         _ = try await client.data(for: Endpoint(.get, "/slow").timeout(0.3))
       }

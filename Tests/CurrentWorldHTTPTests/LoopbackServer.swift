@@ -206,7 +206,7 @@ final class LoopbackServer: @unchecked Sendable {
     case .respond(let status, let headers, let body):
       transmit(head(status: status, headers: headers, length: body.count) + body, to: connection)
     case .delayed(let seconds, let reply):
-      Thread.sleep(forTimeInterval: seconds)
+      guard pause(seconds) else { return }
       write(reply, to: connection)
     case .truncated(let declaredLength, let body):
       transmit(head(status: 200, headers: [:], length: declaredLength) + body, to: connection)
@@ -216,8 +216,21 @@ final class LoopbackServer: @unchecked Sendable {
       for _ in 0..<repeats { guard transmitAll(chunk, to: connection) else { return } }
     case .stalling(let declaredLength, let body, let seconds):
       transmit(head(status: 200, headers: [:], length: declaredLength) + body, to: connection)
-      Thread.sleep(forTimeInterval: seconds)
+      _ = pause(seconds)
     }
+  }
+
+  /// Waits `seconds` on this connection's thread, or less once the server
+  /// is stopping: `stop()` waits for every connection, and a test that
+  /// already has its answer must not wait out a long stall. `false` if it
+  /// was cut short.
+  private func pause(_ seconds: Double) -> Bool {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+      if isStopped { return false }
+      Thread.sleep(forTimeInterval: min(0.01, max(0, end.timeIntervalSinceNow)))
+    }
+    return true
   }
 
   private func head(status: Int, headers: [String: String], length: Int?) -> Data {

@@ -149,7 +149,7 @@ import Testing
     #expect(counts.keys.allSatisfy { $0 == "answer" || $0 == "timeout" }, "\(counts)")
     // A later request on the same client still works.
     let after = await Self.ends {
-      let fresh = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+      let fresh = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
       _ = try? await fresh.data(for: Endpoint(.get, "/n/0"))
     }
     #expect(after)
@@ -158,7 +158,7 @@ import Testing
   @Test func cancellingCallsWhileTheSessionIsBusyNeverBlocks() async throws {
     let server = try LoopbackServer { _ in .delayed(seconds: 0.05, .json("{}")) }
     defer { server.stop() }
-    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
     let ended = await Self.ends {
       await withTaskGroup(of: Void.self) { group in
         for index in 0..<200 {
@@ -174,8 +174,10 @@ import Testing
     }
     #expect(ended)
     let after = await Self.ends {
-      _ = try? await HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
-        .data(for: Endpoint(.get, "/after"))
+      _ = try? await HTTPClient.live(
+        baseURL: server.baseURL, configuration: .ephemeral, timeout: 30
+      )
+      .data(for: Endpoint(.get, "/after"))
     }
     #expect(after)
   }

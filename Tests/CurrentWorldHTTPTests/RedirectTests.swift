@@ -21,7 +21,7 @@ import Testing
     let server = try LoopbackServer { _ in Self.redirect(status, to: target) }
     defer { server.stop() }
     let client = HTTPClient.live(
-      baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { "s3cret" })
+      baseURL: server.baseURL, configuration: .ephemeral, timeout: 30, token: { "s3cret" })
 
     let endpoint = try Endpoint(.post, "/orders").jsonBody(["item": 1]).authorized()
     do {
@@ -43,7 +43,7 @@ import Testing
     let target = other.baseURL.appendingPathComponent("new-home")
     let server = try LoopbackServer { _ in Self.redirect(302, to: target) }
     defer { server.stop() }
-    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
 
     let data = try await client.data(for: Endpoint(.get, "/old-home"))
 
@@ -59,7 +59,7 @@ import Testing
     }
     defer { server.stop() }
     let client = HTTPClient.live(
-      baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { "s3cret" })
+      baseURL: server.baseURL, configuration: .ephemeral, timeout: 30, token: { "s3cret" })
 
     _ = try await client.data(for: Endpoint(.get, "/old").authorized())
 
@@ -77,7 +77,7 @@ import Testing
     let target = other.baseURL.appendingPathComponent("steal")
     let server = try LoopbackServer { _ in Self.redirect(status, to: target) }
     defer { server.stop() }
-    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
 
     let endpoint = Endpoint(.get, "/orders").credential("X-API-Key", "k3y-s3cret")
     let error = await #expect(throws: APIError.self) { try await client.data(for: endpoint) }
@@ -97,7 +97,7 @@ import Testing
         ? .respond(status: 301, headers: ["Location": "/new"], body: Data()) : .json("{}")
     }
     defer { server.stop() }
-    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
 
     _ = try await client.data(for: Endpoint(.get, "/old").credential("x-api-key", "k3y"))
 
@@ -114,7 +114,7 @@ import Testing
         body: Data("bad key: \(request.headers["x-api-key"] ?? "none")".utf8))
     }
     defer { server.stop() }
-    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
 
     let error = await #expect(throws: APIError.self) {
       try await client.data(for: Endpoint(.get, "/me").credential("X-API-Key", "k3y-s3cret"))

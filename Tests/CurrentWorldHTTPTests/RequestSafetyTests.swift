@@ -17,7 +17,7 @@ import Testing
     defer { server.stop() }
     let baseURL = server.baseURL.appendingPathComponent(base)
     let client = HTTPClient.live(
-      baseURL: baseURL, configuration: .ephemeral, timeout: 5, token: { token })
+      baseURL: baseURL, configuration: .ephemeral, timeout: 30, token: { token })
     do {
       _ = try await client.data(for: endpoint)
       return (nil, server.requests)
@@ -83,7 +83,7 @@ import Testing
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
     let client = HTTPClient.live(
-      baseURL: server.baseURL, configuration: .ephemeral, timeout: 5, token: { "s3cret" })
+      baseURL: server.baseURL, configuration: .ephemeral, timeout: 30, token: { "s3cret" })
     let errors = await withTaskGroup(of: APIError?.self) { group in
       for index in 0..<50 {
         group.addTask {
@@ -108,7 +108,7 @@ import Testing
     let server = try LoopbackServer { _ in .json("{}") }
     defer { server.stop() }
     let tokenAsked = AsyncStream<Void>.makeStream()
-    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5) {
+    let client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30) {
       tokenAsked.continuation.yield()
       // The token source does not check for cancellation; the client must.
       try? await Task.sleep(for: .milliseconds(50))

@@ -58,14 +58,18 @@ import Testing
   }
 
   /// Fetches from a server that sends `reply` and then stalls, with a
-  /// 16-byte limit and a 2 s timeout: a body stopped when it crossed the
+  /// 16-byte limit and a 30 s timeout: a body stopped when it crossed the
   /// limit fails as too large, one that was read on waits and times out.
   static func fetchStalling(declaredLength: Int?, body: Data) async throws -> Result<Data, APIError>
   {
+    // The call times out long before the server would close, so only a
+    // limit that acts on the bytes already here can end it first. Both are
+    // far longer than a loaded machine takes to deliver a few bytes: a
+    // 2 s timeout ran out under eight copies of the suite on two cores.
     let reply = LoopbackServer.Reply.stalling(
-      declaredLength: declaredLength, body: body, seconds: 4)
+      declaredLength: declaredLength, body: body, seconds: 60)
     return try await fetch(
-      reply, limit: 1_024, endpoint: Endpoint(.get, "/s").limitingResponse(to: 16).timeout(2))
+      reply, limit: 1_024, endpoint: Endpoint(.get, "/s").limitingResponse(to: 16).timeout(30))
   }
 
   /// Promise: a declared length over the limit is refused when the headers

@@ -14,7 +14,7 @@ import Testing
     let headers = retryAfter.map { ["Retry-After": $0] } ?? [:]
     let server = try LoopbackServer { _ in .respond(status: code, headers: headers, body: Data()) }
     defer { server.stop() }
-    var client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 5)
+    var client = HTTPClient.live(baseURL: server.baseURL, configuration: .ephemeral, timeout: 30)
     client.now = { now }
     do {
       _ = try await client.data(for: Endpoint(.get, "/busy"))
