@@ -228,10 +228,9 @@ import Testing
   }
 
   @Test func nothingListeningIsConnectionRefused() async throws {
-    // Take a free port, then close it so that nothing listens there.
-    let server = try LoopbackServer { _ in .json("{}") }
-    let base = server.baseURL
-    server.stop()
+    let refusing = try RefusingPort()
+    let base = refusing.baseURL
+    defer { withExtendedLifetime(refusing) {} }
 
     let error = await #expect(throws: APIError.self) {
       _ = try await CatFactAPI.live(baseURL: base, configuration: .ephemeral).fetchFact()

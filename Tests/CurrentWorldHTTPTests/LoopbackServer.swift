@@ -60,6 +60,12 @@ final class LoopbackServer: @unchecked Sendable {
   init(handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
     _ = LoopbackServer.ignoreSIGPIPE
+    (listener, port) = try Self.boundSocket(listening: true)
+    spawn { [self] in acceptLoop() }
+  }
+
+  /// A TCP socket bound to a free loopback port, and listening if asked.
+  static func boundSocket(listening: Bool) throws -> (socket: Int32, port: UInt16) {
     let fd = socket(AF_INET, socketType(SOCK_STREAM), 0)
     guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     var address = sockaddr_in()
@@ -69,7 +75,7 @@ final class LoopbackServer: @unchecked Sendable {
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(fd, pointer, length) == 0 && listen(fd, 128) == 0
+        bind(fd, pointer, length) == 0 && (!listening || listen(fd, 128) == 0)
           && getsockname(fd, pointer, &length) == 0
       }
     }
@@ -77,9 +83,7 @@ final class LoopbackServer: @unchecked Sendable {
       close(fd)
       throw POSIXError(.init(rawValue: errno) ?? .EIO)
     }
-    listener = fd
-    port = UInt16(bigEndian: address.sin_port)
-    spawn { [self] in acceptLoop() }
+    return (fd, UInt16(bigEndian: address.sin_port))
   }
 
   deinit { stop() }
@@ -272,4 +276,22 @@ private func socketType(_ type: Int32) -> Int32 { type }
 
 private func socketType<T: RawRepresentable>(_ type: T) -> Int32 where T.RawValue: BinaryInteger {
   Int32(type.rawValue)
+}
+
+/// A loopback port that refuses connections: bound by this process and
+/// never listened on, so that no other server, in this process or in
+/// another copy of the suite, can take it while it is alive. (A port taken
+/// and closed was reused by another test's server within the same second,
+/// which answered.)
+final class RefusingPort {
+  private let socket: Int32
+  let baseURL: URL
+
+  init() throws {
+    let (socket, port) = try LoopbackServer.boundSocket(listening: false)
+    self.socket = socket
+    baseURL = URL(string: "http://127.0.0.1:\(port)")!
+  }
+
+  deinit { close(socket) }
 }
