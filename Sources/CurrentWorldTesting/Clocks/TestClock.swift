@@ -445,7 +445,7 @@
         if state.withLock({ state in state.sleepers.contains { $0.id >= watermark } }) {
           return
         }
-        if ContinuousClock.now - started >= .seconds(5) { return }
+        if Task.isCancelled || ContinuousClock.now - started >= .seconds(5) { return }
         try? await ContinuousClock().sleep(for: .milliseconds(1))
         turns += 1
       }
