@@ -45,11 +45,12 @@ import Testing
   }
 
   /// The bound for the calls that a deadline or a cancellation must end
-  /// (hundreds of loopback calls take 6 s alone): 300 s, 540 s under a sanitizer, both within the suite's time limit.
-  /// The call's tasks queue on the cooperative pool behind every other
-  /// test's, so the bound must exceed a whole run of the suite on a loaded
-  /// machine: four copies of it on two cores beside two busy loops took
-  /// 135 s to 145 s, and 120 s was exceeded.
+  /// (hundreds of loopback calls take 6 s alone): 300 s, 540 s under a
+  /// sanitizer, both within the suite's time limit. The calls' tasks queue
+  /// on the cooperative pool behind every other test's, so the bound must
+  /// exceed a whole run of the suite on a loaded machine: four copies of it
+  /// on two cores beside two busy loops took 135 s to 145 s, and 120 s was
+  /// exceeded.
   static let hangBound =
     ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == nil ? 300 : 540
 

@@ -34,15 +34,23 @@ import Testing
     #expect(clock.now.offset == .seconds(6))
   }
 
-  /// Promise: a woken task that never runs again ends the advance after
-  /// `timeout` of real time, with a report that says what to look for.
-  @Test func aStepThatNeverComesEndsTheAdvance() async throws {
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
+  /// A clock with one task asleep for 1 s on an executor that now holds
+  /// every job, so that the task, once woken, does not run until released.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  static func heldSleeper() async -> (TestClock, SlowExecutor, Task<Void, any Error>) {
     let clock = TestClock()
     let held = SlowExecutor()
     let sleeper = Task(executorPreference: held) { try await clock.sleep(for: .seconds(1)) }
     await clock.waitForSleepers()
     held.hold()
+    return (clock, held, sleeper)
+  }
+
+  /// Promise: a woken task that never runs again ends the advance after
+  /// `timeout` of real time, with a report that says what to look for.
+  @Test func aStepThatNeverComesEndsTheAdvance() async throws {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
+    let (clock, held, sleeper) = await Self.heldSleeper()
     await withKnownIssue {
       await clock.advance(by: .seconds(1), timeout: .milliseconds(300))
     } matching: { issue in
@@ -63,11 +71,7 @@ import Testing
   /// does), and leaves no entry behind once the woken task runs.
   @Test func cancellingAnAdvanceEndsItsWaitQuietly() async throws {
     guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
-    let clock = TestClock()
-    let held = SlowExecutor()
-    let sleeper = Task(executorPreference: held) { try await clock.sleep(for: .seconds(1)) }
-    await clock.waitForSleepers()
-    held.hold()
+    let (clock, held, sleeper) = await Self.heldSleeper()
     let advancing = Task { await clock.advance(by: .seconds(1), timeout: .seconds(3_600)) }
     // Woken, and not run since: the advance waits for it.
     let start = ContinuousClock.now

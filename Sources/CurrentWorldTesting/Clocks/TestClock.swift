@@ -217,8 +217,9 @@
 
     /// Moves the clock forward by `duration`, waking every sleeper whose
     /// deadline it passes, earliest first, each woken task running before
-    /// the next wakes. Gives up after `maxWakes` wakes or `timeout` of real
-    /// time without progress (see ``advance(to:maxWakes:timeout:fileID:filePath:line:column:)``).
+    /// the next wakes. Gives up after `maxWakes` wakes, or after `timeout` of
+    /// real time in which a woken task did not run again (see
+    /// ``advance(to:maxWakes:timeout:fileID:filePath:line:column:)``).
     public func advance(
       by duration: Duration = .zero,
       maxWakes: Int = TestClock.defaultMaxWakes,
@@ -391,16 +392,9 @@
     /// unscheduled for longer than any fixed number of yields, and an
     /// advance that looked again before it ran took it for finished.
     private func resumption(of id: UInt64, giveUpAt giveUp: ContinuousClock.Instant) async -> Bool {
-      let timer = Task.detached { [state] in
+      let timer = Task.detached { [self] in
         try await ContinuousClock().sleep(until: giveUp)
-        let waiter = state.withLock { state in
-          guard let waiter = state.resumptionWaiters.removeValue(forKey: id) else {
-            if state.woken.contains(id) { state.abandoned.insert(id) }
-            return nil as CheckedContinuation<Bool, Never>?
-          }
-          return waiter
-        }
-        waiter?.resume(returning: false)
+        stopWaitingForResumption(of: id)
       }
       defer { timer.cancel() }
       // A cancelled caller (a test past its time limit) stops waiting.
@@ -414,16 +408,21 @@
           }
           if let ran { continuation.resume(returning: ran) }
         }
-      } onCancel: { [state] in
-        let waiter = state.withLock { state in
-          guard let waiter = state.resumptionWaiters.removeValue(forKey: id) else {
-            return nil as CheckedContinuation<Bool, Never>?
-          }
-          if state.woken.contains(id) { state.abandoned.insert(id) }
-          return waiter
-        }
-        waiter?.resume(returning: false)
+      } onCancel: {
+        stopWaitingForResumption(of: id)
       }
+    }
+
+    /// Ends ``resumption(of:giveUpAt:)``'s wait for `id` with `false`: its
+    /// waiter resumes, or, if it does not wait yet, it will not (the woken
+    /// sleeper is marked abandoned). Outside the lock, the waiter resumes.
+    private func stopWaitingForResumption(of id: UInt64) {
+      let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        if let waiter = state.resumptionWaiters.removeValue(forKey: id) { return waiter }
+        if state.woken.contains(id) { state.abandoned.insert(id) }
+        return nil
+      }
+      waiter?.resume(returning: false)
     }
 
     /// After a wake, when nobody is asleep where the clock looks next: gives
