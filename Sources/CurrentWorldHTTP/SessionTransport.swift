@@ -21,6 +21,8 @@ import Foundation
 ///   has undone any gzip or deflate encoding, so an answer over the limit,
 ///   compressed or not, is stopped there and never fills memory. It also
 ///   keeps credentials with their origin (see ``Receiver``).
+/// - On Linux, the session's delegate queue is a ``DeliveryQueue``, which
+///   stops corelibs from reading while the delegate is behind.
 final class SessionTransport: Sendable {
   /// The most bytes a response body may have, for the request being sent.
   @TaskLocal static var responseSizeLimit = HTTPClient.defaultResponseSizeLimit
@@ -58,8 +60,13 @@ final class SessionTransport: Sendable {
   func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
     let session = session.withLock { session in
       if let session { return session }
+      #if canImport(FoundationNetworking)
+        let deliveries: OperationQueue? = DeliveryQueue()
+      #else
+        let deliveries: OperationQueue? = nil
+      #endif
       let made = URLSession(
-        configuration: configuration.value, delegate: router, delegateQueue: nil)
+        configuration: configuration.value, delegate: router, delegateQueue: deliveries)
       session = made
       return made
     }

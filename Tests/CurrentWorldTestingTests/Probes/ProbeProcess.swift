@@ -41,11 +41,14 @@ enum ProbeProcess {
     var failed: Bool { status != 0 }
   }
 
-  /// Runs the Swift Testing probe `name`, found by `filter`.
-  static func swiftTesting(_ name: String, filter: String, environment: [String: String] = [:])
-    async throws -> Outcome
-  {
-    try await run(name, ["--testing-library", "swift-testing", "--filter", filter], environment)
+  /// Runs the Swift Testing probe `name`, found by `filter`; on one CPU
+  /// only if `oneCPU` (Linux), as in a container given one core.
+  static func swiftTesting(
+    _ name: String, filter: String, environment: [String: String] = [:], oneCPU: Bool = false
+  ) async throws -> Outcome {
+    try await run(
+      name, ["--testing-library", "swift-testing", "--filter", filter], environment,
+      oneCPU: oneCPU)
   }
 
   /// Runs the XCTest probe `name`: `test` is `Class` or `Class/testMethod`.
@@ -59,24 +62,42 @@ enum ProbeProcess {
   /// cooperative pool, which has as many threads as cores, stalled every
   /// other test while children hung.
   private static func run(
-    _ name: String, _ arguments: [String], _ environment: [String: String]
+    _ name: String, _ arguments: [String], _ environment: [String: String],
+    oneCPU: Bool = false
   ) async throws -> Outcome {
     try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
-        continuation.resume(with: Result { try runBlocking(name, arguments, environment) })
+        continuation.resume(
+          with: Result { try runBlocking(name, arguments, environment, oneCPU: oneCPU) })
       }
     }
   }
 
+  /// The first CPU this process may run on, from Linux's
+  /// `Cpus_allowed_list` ("0-1", "2,5").
+  private static func firstAllowedCPU() -> String? {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+    let list = line?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""
+    return list.split(whereSeparator: { $0 == "-" || $0 == "," }).first.map(String.init)
+  }
+
   private static func runBlocking(
-    _ name: String, _ arguments: [String], _ environment: [String: String]
+    _ name: String, _ arguments: [String], _ environment: [String: String], oneCPU: Bool
   ) throws -> Outcome {
     // `Process` exists on macOS and Linux only; elsewhere no probe runs
     // (``executable`` is `nil` there too, since no `.xctest` file runs).
     #if os(macOS) || os(Linux)
       let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable!)
-      process.arguments = arguments
+      if oneCPU {
+        // util-linux's `taskset`: Swift's Glibc module has no `sched_setaffinity`.
+        guard let cpu = firstAllowedCPU() else { throw CocoaError(.featureUnsupported) }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+        process.arguments = ["-c", cpu, executable!] + arguments
+      } else {
+        process.executableURL = URL(fileURLWithPath: executable!)
+        process.arguments = arguments
+      }
       var childEnvironment = ProcessInfo.processInfo.environment
       childEnvironment[variable] = name
       // A child that traps must not start Swift's backtracer: it outlives the

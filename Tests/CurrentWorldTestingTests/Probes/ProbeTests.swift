@@ -275,15 +275,20 @@ struct ProbeTests {
     #expect(outcome.output.contains("World.bootstrap was called a second time"))
   }
 
+  /// On one CPU too, as in a container given one core: there corelibs'
+  /// libcurl thread outran the delegate that counts the bytes, and had read
+  /// the whole 100 MiB body before the delegate stopped it.
   @Test(
     .disabled(
       if: ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == "thread",
       "ThreadSanitizer's shadow memory makes a memory figure meaningless; the plain run checks it"
-    ))
-  func peakMemoryStaysNearTheResponseLimit() async throws {
+    ),
+    arguments: [false, true])
+  func peakMemoryStaysNearTheResponseLimit(oneCPU: Bool) async throws {
     // The child measures its own peak while a 100 MiB body and a gzip bomb
     // that inflates to 200 MiB are refused at the default 10 MiB limit.
-    let outcome = try await ProbeProcess.swiftTesting("memory", filter: "MemoryProbe")
+    let outcome = try await ProbeProcess.swiftTesting(
+      "memory", filter: "MemoryProbe", oneCPU: oneCPU)
     #expect(!outcome.failed, "\(outcome.output)")
     let limitKiB = HTTPClient.defaultResponseSizeLimit / 1_024
     for name in ["plain-growth-kib", "gzip-growth-kib"] {
