@@ -1,8 +1,9 @@
 import CurrentWorldSupport
-import CurrentWorldTesting
 import Dispatch
 import TestHelpers
 import Testing
+
+@testable import CurrentWorldTesting
 
 /// `advance` and `run` time each step on its own: a machine that schedules
 /// every woken task slowly never adds the steps up into a failure, a step
@@ -32,6 +33,20 @@ import Testing
     #expect(ContinuousClock.now - started > .seconds(3), "the steps took longer than the timeout")
     #expect(try await settled(sleeper)?.get() == 6)
     #expect(clock.now.offset == .seconds(6))
+  }
+
+  /// Promise: the clock's give-up timers count turns of their own, not
+  /// real time alone. Where every turn runs 50 ms late, a 0.1 s timeout
+  /// lasts its ten turns, 0.5 s at least: a machine that runs the code
+  /// under test late runs the clock's patience late too.
+  @Test func aGiveUpTimerStretchesWhenItsTurnsRunLate() async throws {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
+    let slow = SlowExecutor(delay: .milliseconds(50))
+    let started = ContinuousClock.now
+    try await withTaskExecutorPreference(slow) {
+      try await TestClock.sleepInTurns(for: .milliseconds(100))
+    }
+    #expect(ContinuousClock.now - started >= .milliseconds(500))
   }
 
   /// A clock with one task asleep for 1 s on an executor that now holds

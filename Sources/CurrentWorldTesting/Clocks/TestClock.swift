@@ -175,7 +175,9 @@
     /// the scheduler runs it. Wait for it before each advance, and every step
     /// of a test is deterministic. After `timeout` of real time this reports
     /// a test failure that says how many were asleep, and returns; it also
-    /// returns, quietly, when the calling task is cancelled.
+    /// returns, quietly, when the calling task is cancelled. A machine too
+    /// busy to run its own timer on time stretches `timeout`: it is counted
+    /// in the timer's 10 ms turns too, as each of `advance`'s is.
     public func waitForSleepers(
       _ count: Int = 1,
       timeout: Duration = .seconds(10),
@@ -186,7 +188,7 @@
     ) async {
       let id = state.withLock { $0.makeID() }
       let timer = Task.detached { [state] in
-        try await ContinuousClock().sleep(for: timeout)
+        try await Self.sleepInTurns(for: timeout)
         state.withLock { $0.removeWatcher(id) }?.continuation.resume(returning: false)
       }
       defer { timer.cancel() }
@@ -250,8 +252,10 @@
     /// names the deadlines still asleep, and returns. It does the same after
     /// `timeout` of real time in which a woken task did not run again (a
     /// blocked thread, or a busy actor): each step is timed on its own, so a
-    /// slow machine never adds steps up into a failure. When the calling
-    /// task is cancelled, it returns at once, quietly.
+    /// slow machine never adds steps up into a failure, and counted in the
+    /// timer's own 10 ms turns too, so a machine that runs the timer late
+    /// waits longer. When the calling task is cancelled, it returns at
+    /// once, quietly.
     public func advance(
       to deadline: TestInstant,
       maxWakes: Int = TestClock.defaultMaxWakes,
@@ -349,8 +353,7 @@
         next.continuation.resume()
         bound.wakes += 1
         wokeLast = true
-        let giveUp = ContinuousClock.now.advanced(by: bound.timeout)
-        guard await resumption(of: next.id, giveUpAt: giveUp) else { return false }
+        guard await resumption(of: next.id, giveUpAfter: bound.timeout) else { return false }
       }
       await Self.letOthersRun()
       return true
@@ -391,9 +394,9 @@
     /// Observed, not guessed: a loaded machine can leave a woken task
     /// unscheduled for longer than any fixed number of yields, and an
     /// advance that looked again before it ran took it for finished.
-    private func resumption(of id: UInt64, giveUpAt giveUp: ContinuousClock.Instant) async -> Bool {
+    private func resumption(of id: UInt64, giveUpAfter timeout: Duration) async -> Bool {
       let timer = Task.detached { [self] in
-        try await ContinuousClock().sleep(until: giveUp)
+        try await Self.sleepInTurns(for: timeout)
         stopWaitingForResumption(of: id)
       }
       defer { timer.cancel() }
@@ -413,7 +416,7 @@
       }
     }
 
-    /// Ends ``resumption(of:giveUpAt:)``'s wait for `id` with `false`: its
+    /// Ends ``resumption(of:giveUpAfter:)``'s wait for `id` with `false`: its
     /// waiter resumes, or, if it does not wait yet, it will not (the woken
     /// sleeper is marked abandoned). Outside the lock, the waiter resumes.
     private func stopWaitingForResumption(of id: UInt64) {
@@ -452,6 +455,27 @@
 
     /// How many times ``settle(after:)`` looks for a new sleeper.
     static let settleTurns = 20
+
+    /// Sleeps for `timeout` of real time, and on until it has also slept
+    /// one turn of 10 ms for each 10 ms of `timeout`, each turn counted when
+    /// this task runs again; throws when cancelled.
+    ///
+    /// A give-up timer of the clock's: a machine too busy to run the code
+    /// under test on time runs these turns late too, so there the wait
+    /// grows with the load, and a quiet machine waits `timeout` and a turn
+    /// at most. (`waitForSleepers`' fixed 10 s ran out beside three other
+    /// copies of the suite on one core.)
+    static func sleepInTurns(for timeout: Duration) async throws {
+      let turn = Duration.milliseconds(10)
+      let turns = max(1, Int((timeout / turn).rounded(.up)))
+      let clock = ContinuousClock()
+      let started = clock.now
+      var taken = 0
+      while taken < turns || clock.now - started < timeout {
+        try await clock.sleep(for: turn)
+        taken += 1
+      }
+    }
 
     /// Lets tasks that a wake-up resumed, or that were just started, reach
     /// their next suspension, such as their next sleep.
