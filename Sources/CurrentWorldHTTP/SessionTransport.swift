@@ -34,13 +34,31 @@ final class SessionTransport: Sendable {
   private let router = Router()
   private let session = Locked<URLSession?>(nil)
   private let cancelQueue: DispatchQueue
+  private let makeDeliveries: @Sendable () -> OperationQueue?
 
-  /// - Parameter cancelQueue: Where a caller's cancel is handed to. Tests
-  ///   pass a suspended queue to see what the transport does before that
-  ///   cancel arrives.
-  init(configuration: URLSessionConfiguration, cancelQueue: DispatchQueue = .global()) {
+  /// - Parameters:
+  ///   - cancelQueue: Where a caller's cancel is handed to. Tests pass a
+  ///     suspended queue to see what the transport does before that cancel
+  ///     arrives.
+  ///   - makeDeliveries: Makes the session's delegate queue. Tests pass a
+  ///     queue whose delegate is held.
+  init(
+    configuration: URLSessionConfiguration, cancelQueue: DispatchQueue = .global(),
+    makeDeliveries: @escaping @Sendable () -> OperationQueue? = SessionTransport.deliveries
+  ) {
     self.configuration = ConfigurationCopy(configuration)
     self.cancelQueue = cancelQueue
+    self.makeDeliveries = makeDeliveries
+  }
+
+  /// The session's delegate queue: a ``DeliveryQueue`` on Linux, and on
+  /// Apple's systems the one `URLSession` makes.
+  static func deliveries() -> OperationQueue? {
+    #if canImport(FoundationNetworking)
+      DeliveryQueue()
+    #else
+      nil
+    #endif
   }
 
   /// A private copy of the caller's configuration.
@@ -60,13 +78,8 @@ final class SessionTransport: Sendable {
   func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
     let session = session.withLock { session in
       if let session { return session }
-      #if canImport(FoundationNetworking)
-        let deliveries: OperationQueue? = DeliveryQueue()
-      #else
-        let deliveries: OperationQueue? = nil
-      #endif
       let made = URLSession(
-        configuration: configuration.value, delegate: router, delegateQueue: deliveries)
+        configuration: configuration.value, delegate: router, delegateQueue: makeDeliveries())
       session = made
       return made
     }

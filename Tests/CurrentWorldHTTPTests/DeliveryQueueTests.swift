@@ -1,4 +1,5 @@
 import Foundation
+import TestHelpers
 import Testing
 
 @testable import CurrentWorldHTTP
@@ -14,7 +15,8 @@ import Testing
     /// Promise: with `room` deliveries waiting, the next one's thread (in
     /// the session, libcurl's) waits until a delivery has run.
     @Test func aFullQueueHoldsTheThreadThatAddsUntilADeliveryRuns() async {
-      let outcome = await Self.addingPast(room: 2, of: DeliveryQueue(room: 2))
+      let outcome = await Self.addingPast(
+        room: 2, of: DeliveryQueue(room: 2, longestWait: .seconds(3_600)))
       #expect(outcome.heldWhileFull)
       #expect(outcome.addedOnceRun)
     }
@@ -35,6 +37,42 @@ import Testing
       let outcome = await Self.addingPast(room: 2, of: queue)
       #expect(outcome.heldWhileFull)
       #expect(outcome.addedOnceRun)
+    }
+
+    /// Promise: a session whose delegate lags holds no other session's
+    /// request for long. corelibs reads every session's sockets on one
+    /// queue, so a delivery that waited there for a slot without a short
+    /// bound (10 s) held the other request until its deadline.
+    @Test func aLaggingDelegateHoldsNoOtherSessionsRequest() async throws {
+      let huge = try LoopbackServer { _ in
+        .stream(
+          headers: [:], chunk: Data(repeating: 0x61, count: 64 * 1_024), repeats: 160,
+          declaresLength: false)
+      }
+      let small = try LoopbackServer { _ in .json("{}") }
+      defer {
+        huge.stop()
+        small.stop()
+      }
+      let gate = DispatchSemaphore(value: 0)
+      let held = DeliveryQueue()
+      held.addOperation { gate.wait() }  // the lagging session's delegate
+      let lagging = SessionTransport(configuration: .ephemeral, makeDeliveries: { held })
+      let reading = Task { try await lagging.send(URLRequest(url: huge.baseURL)) }
+      defer { gate.signal() }
+      // Until libcurl has filled the lagging queue: from here on, each of
+      // its pieces waits for a slot that the held delegate never gives.
+      let started = ContinuousClock.now
+      while held.operationCount < 64, ContinuousClock.now - started < settleLimit {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      let client = HTTPClient.live(baseURL: small.baseURL, configuration: .ephemeral, timeout: 30)
+      await #expect(throws: Never.self) {
+        try await client.data(for: Endpoint(.get, "/small"))
+      }
+      gate.signal()
+      reading.cancel()
+      _ = await settled(reading)
     }
 
     /// Fills `queue`, which has room for `room`, with a delivery that holds
