@@ -55,9 +55,9 @@ final class SessionTransport: Sendable {
   /// Apple's systems the one `URLSession` makes.
   static func deliveries() -> OperationQueue? {
     #if canImport(FoundationNetworking)
-      DeliveryQueue()
+      return DeliveryQueue()
     #else
-      nil
+      return nil
     #endif
   }
 
