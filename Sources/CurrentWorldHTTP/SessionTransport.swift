@@ -22,7 +22,7 @@ import Foundation
 ///   compressed or not, is stopped there and never fills memory. It also
 ///   keeps credentials with their origin (see ``Receiver``).
 /// - On Linux, the session's delegate queue is a ``DeliveryQueue``, which
-///   stops corelibs from reading while the delegate is behind.
+///   keeps corelibs from reading far ahead of the delegate.
 final class SessionTransport: Sendable {
   /// The most bytes a response body may have, for the request being sent.
   @TaskLocal static var responseSizeLimit = HTTPClient.defaultResponseSizeLimit

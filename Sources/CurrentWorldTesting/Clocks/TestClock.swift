@@ -462,15 +462,16 @@
     ///
     /// A give-up timer of the clock's: a machine too busy to run the code
     /// under test on time runs these turns late too, so there the wait
-    /// grows with the load, and a quiet machine waits `timeout` and a turn
-    /// at most. (`waitForSleepers`' fixed 10 s ran out beside three other
-    /// copies of the suite on one core.)
+    /// grows with the load, and a quiet machine waits about `timeout` (each
+    /// turn's wake-up adds a little). (`waitForSleepers`' fixed 10 s ran
+    /// out beside three other copies of the suite on one core.)
     static func sleepInTurns(for timeout: Duration) async throws {
       let turn = Duration.milliseconds(10)
-      let turns = max(1, Int((timeout / turn).rounded(.up)))
+      // A `Double`, so that no timeout, however long, overflows a count.
+      let turns = timeout / turn
       let clock = ContinuousClock()
       let started = clock.now
-      var taken = 0
+      var taken = 0.0
       while taken < turns || clock.now - started < timeout {
         try await clock.sleep(for: turn)
         taken += 1
