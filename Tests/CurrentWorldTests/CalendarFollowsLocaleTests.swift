@@ -87,4 +87,76 @@ import Testing
       #expect(Current.calendar.timeZone.identifier == "Asia/Tokyo")
     }
   }
+
+  /// Promise: a calendar chosen on purpose survives a merge that brings a
+  /// locale written on a copy taken before the calendar was chosen: the
+  /// locale's calendar follows only a calendar nobody chose (#68).
+  @Test(.world) func aChosenCalendarSurvivesAMergedLocaleWrite() {
+    let saved = Current
+    Current.calendar = Calendar(identifier: .islamic)
+    var world = saved
+    world.locale = Locale(identifier: "it_IT")
+    Current = world
+    #expect(Current.calendar.identifier == .islamic)
+    #expect(Current.locale.identifier == "it_IT")
+    #expect(Current.calendar.locale?.identifier == "it_IT")
+  }
+
+  /// The same shape in a `withWorld` scope, with a locale whose own
+  /// calendar is not Gregorian.
+  @Test func aChosenCalendarSurvivesAMergedLocaleWriteInAScope() {
+    withWorld(fixedWorld()) {
+      let saved = Current
+      Current.calendar = Calendar(identifier: .japanese)
+      var world = saved
+      world.locale = Locale(identifier: "th_TH")
+      Current = world
+      #expect(Current.calendar.identifier == .japanese)
+      #expect(Current.calendar.locale?.identifier == "th_TH")
+    }
+  }
+
+  /// The same shape through a `SharedWorld`, whose world is read and
+  /// assigned back from outside the task.
+  @Test func aChosenCalendarSurvivesAMergedLocaleWriteThroughASharedWorld() {
+    withWorld(fixedWorld()) {
+      let shared = SharedWorld()
+      let saved = shared.world
+      shared.run { Current.calendar = Calendar(identifier: .hebrew) }
+      var world = saved
+      world.locale = Locale(identifier: "ar_SA")
+      shared.run { Current = world }
+      #expect(shared.run { Current.calendar.identifier } == .hebrew)
+      #expect(shared.run { Current.calendar.locale?.identifier } == "ar_SA")
+    }
+  }
+
+  /// Promise: a merged locale brings its own calendar into a world whose
+  /// calendar nobody chose, even where the copy that wrote the locale had
+  /// a calendar chosen when it was taken: the destination's rule decides.
+  @Test func aMergedLocaleFollowsTheDestinationsRule() {
+    withWorld(fixedWorld()) {
+      Current.calendar = Calendar(identifier: .islamic)
+      let saved = Current  // its calendar chosen on purpose
+      Current = fixedWorld()  // replaced: a calendar nobody chose
+      Current.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+      var world = saved
+      world.locale = Locale(identifier: "th_TH")
+      Current = world
+      #expect(Current.calendar.identifier == .buddhist)
+      #expect(Current.calendar.timeZone.identifier == "Asia/Tokyo")
+    }
+    // A calendar that the copy itself chose on purpose wins, as any written
+    // field does.
+    withWorld(fixedWorld()) {
+      let saved = Current
+      Current.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+      var world = saved
+      world.locale = Locale(identifier: "th_TH")
+      world.calendar = Calendar(identifier: .islamic)
+      Current = world
+      #expect(Current.calendar.identifier == .islamic)
+      #expect(Current.calendar.locale?.identifier == "th_TH")
+    }
+  }
 }

@@ -56,7 +56,13 @@ extension WorldStorage.Fields {
     for field in WorldStorage.Field.all where written.overlaps(field.bit) {
       field.copy(&merged, edited)
     }
-    if written.overlaps(.calendarTriple) { merged.alignCalendar() }
+    if written.overlaps(.locale) && !written.overlaps(.calendar) {
+      // The locale brings its calendar by the destination's rule: a
+      // calendar set on purpose there is kept (``World/locale``).
+      merged.followLocale(merged.locale)
+    } else if written.overlaps(.calendarTriple) {
+      merged.alignCalendar()
+    }
     for key in edits.keys {
       if let node = edited.dependencies?.node(for: key) {
         merged.dependencies = DependencyList.setting(node, in: merged.dependencies)

@@ -53,6 +53,17 @@ import Testing
     )
   }
 
+  /// The model knows the calendar rule, and the shape of #68 agrees with
+  /// it: a world read before the calendar was chosen, given a locale whose
+  /// own calendar is not Gregorian and assigned back, keeps the chosen one.
+  @Test func aMergedLocaleKeepsAChosenCalendarAsTheModelDoes() async {
+    let program: [Op] = [
+      .save(0), .write(.calendar, 1), .edit(0, .locale, 1), .assign(0), .read(.calendar),
+      .read(.locale),
+    ]
+    #expect(await ModelRun.disagreement(in: program) == nil)
+  }
+
   /// The same seed makes the same program, so a reported seed reproduces it.
   @Test func aSeedMakesTheSameProgram() {
     var first = ProgramGenerator(seed: 42)

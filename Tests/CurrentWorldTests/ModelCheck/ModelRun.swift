@@ -7,7 +7,11 @@ import TestHelpers
 /// Runs a program against the real `Current` and checks every read against
 /// the reference model, step by step.
 struct ModelRun: Sendable {
-  static let locales = ["en_US_POSIX", "de_DE", "ja_JP", "es_AR"].map(Locale.init(identifier:))
+  /// Three of them bring a calendar of their own that is not Gregorian.
+  static let locales = ["en_US_POSIX", "th_TH", "ar_SA", "fa_IR"].map(Locale.init(identifier:))
+  /// Calendars set on purpose: none of them is a locale's own above, so a
+  /// read tells a chosen calendar from one that followed the locale.
+  static let calendars: [Calendar.Identifier] = [.islamic, .japanese, .hebrew, .chinese]
   static let zones = ["Asia/Tokyo", "Europe/Paris", "America/New_York", "Pacific/Chatham"]
     .map { TimeZone(identifier: $0)! }
 
@@ -21,11 +25,12 @@ struct ModelRun: Sendable {
     return run.model.withLock { $0.disagreement }
   }
 
-  /// A world whose three fields all hold `value`: the program's start is
-  /// `world(0)`, a detached task's `world(2)`.
+  /// A world whose fields all hold `value`, but its calendar, which
+  /// follows the locale: the program's start is `world(0)`, a detached
+  /// task's `world(2)`.
   static func world(_ value: Int) -> World {
     var world = World.fixed(at: Date(timeIntervalSince1970: 0))
-    for field in ModelField.allCases { set(&world, field, value) }
+    for field in ModelField.allCases where field != .calendar { set(&world, field, value) }
     return world
   }
 
@@ -34,6 +39,7 @@ struct ModelRun: Sendable {
     case .locale: world.locale = locales[value]
     case .timeZone: world.timeZone = zones[value]
     case .retryCount: world.retryCount = value
+    case .calendar: world.calendar = Calendar(identifier: calendars[value])
     }
   }
 
@@ -42,6 +48,10 @@ struct ModelRun: Sendable {
     case .locale: locales.firstIndex { $0.identifier == world.locale.identifier }
     case .timeZone: zones.firstIndex { $0.identifier == world.timeZone.identifier }
     case .retryCount: world.retryCount
+    case .calendar:
+      calendars.firstIndex(of: world.calendar.identifier)
+        ?? (world.calendar.identifier == world.locale.calendar.identifier
+          ? ReferenceModel.followsLocale : nil)
     }
   }
 

@@ -3,13 +3,15 @@ import TestHelpers
 
 /// A random program over `Current`'s public API, for the model check.
 ///
-/// Three fields stand for all: two built-in ones (`locale`, `timeZone`) and
-/// an app key (`retryCount`). A value is an index into a small table, so
-/// that a read can name what it saw.
+/// Four fields stand for all: three built-in ones (`locale`, `timeZone`,
+/// `calendar`) and an app key (`retryCount`). A value is an index into a
+/// small table, so that a read can name what it saw. The calendar follows
+/// the locale until it is written, which sets it on purpose (see
+/// ``ReferenceModel/followsLocale``).
 enum ModelField: Int, CaseIterable, Sendable, CustomStringConvertible {
-  case locale, timeZone, retryCount
+  case locale, timeZone, retryCount, calendar
 
-  var description: String { ["locale", "timeZone", "retryCount"][rawValue] }
+  var description: String { ["locale", "timeZone", "retryCount", "calendar"][rawValue] }
 }
 
 /// How work that a `SharedWorld` carries leaves the task.

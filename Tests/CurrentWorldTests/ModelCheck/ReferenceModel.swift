@@ -8,6 +8,9 @@
 ///   `saved` was read in this same scope; otherwise it replaces every field.
 /// - Writers that run at once each keep their write; where several wrote
 ///   the same field, any one of their values may be last.
+/// - The calendar is the locale's own (``followsLocale``) until it is
+///   written, which sets it on purpose; a locale write, a merge among them,
+///   changes only a calendar that follows the locale.
 ///
 /// A field holds the set of values it may have; a read that sees one of
 /// them narrows the set to it.
@@ -31,8 +34,17 @@ struct ReferenceModel {
     scopes = [(0, start)]
   }
 
+  /// The calendar's value while nobody chose one: it is the locale's own,
+  /// whatever the locale. A relation, not a value, so a locale write leaves
+  /// it as it is, and so does a merge that brings only a locale.
+  static let followsLocale = -1
+
+  /// Every field holds `value`, but the calendar follows the locale.
   static func state(_ value: Int) -> State {
-    Dictionary(uniqueKeysWithValues: ModelField.allCases.map { ($0, [value]) })
+    Dictionary(
+      uniqueKeysWithValues: ModelField.allCases.map {
+        ($0, [$0 == .calendar ? followsLocale : value])
+      })
   }
 
   private var current: State {
@@ -45,7 +57,7 @@ struct ReferenceModel {
     let allowed = current[field]!
     guard let value, allowed.contains(value) else {
       disagreement =
-        "read Current.\(field) saw \(value.map { "v\($0)" } ?? "a value outside the table"), the model allows \(allowed.sorted().map { "v\($0)" })"
+        "read Current.\(field) saw \(Self.name(value)), the model allows \(allowed.sorted().map(Self.name))"
       return
     }
     if !calendarAligned {
@@ -53,6 +65,14 @@ struct ReferenceModel {
       return
     }
     current[field] = [value]
+  }
+
+  private static func name(_ value: Int?) -> String {
+    switch value {
+    case nil: "a value outside the table"
+    case followsLocale: "the locale's own calendar"
+    case let value?: "v\(value)"
+    }
   }
 
   mutating func write(_ field: ModelField, _ value: Int) { current[field] = [value] }

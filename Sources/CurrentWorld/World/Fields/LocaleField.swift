@@ -16,22 +16,21 @@ extension World {
   /// Current.locale = Locale(identifier: "ar_SA")
   /// Current.calendar.identifier  // .gregorian: set on purpose
   /// ```
+  ///
+  /// A world read earlier, given a locale and assigned back to `Current`,
+  /// brings the locale only: the calendar then follows it where the
+  /// destination's calendar was not set on purpose, and a calendar chosen
+  /// there meanwhile is kept.
   public var locale: Locale {
     get { storage.fields.locale }
-    set {
-      let fields: FieldSet =
-        storage.fields.calendar.setOnPurpose ? .locale : .localeAndCalendar
-      update(fields) { $0.followLocale(newValue) }
-    }
+    // Only the locale counts as written, never the calendar it brought: a
+    // merge decides the calendar by the destination's own rule.
+    set { update(.locale) { $0.followLocale(newValue) } }
   }
 }
 
 extension FieldSet {
   static var locale: FieldSet { FieldSet(rawValue: 1 << 5) }
-
-  /// A locale write that brought the locale's calendar: a scope merges
-  /// both.
-  static var localeAndCalendar: FieldSet { FieldSet(rawValue: locale.rawValue | calendar.rawValue) }
 }
 
 extension WorldStorage.Field {
