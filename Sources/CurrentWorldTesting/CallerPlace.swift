@@ -26,7 +26,11 @@
     static func locate() -> TestWorlds.CodePlace? {
       #if compiler(>=6.3) && canImport(Runtime)
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-          return StackPlaces.shared.place(ofCallerIn: try? Backtrace.capture(limit: 24))
+          // The innermost 24 frames only (`top: 0`): by default the capture
+          // keeps 16 of the outermost and only 7 innermost, which missed
+          // the caller of a read in a test that Swift Testing runs deep in
+          // its own stack.
+          return StackPlaces.shared.place(ofCallerIn: try? Backtrace.capture(limit: 24, top: 0))
         }
       #endif
       return nil

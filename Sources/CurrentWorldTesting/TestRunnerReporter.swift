@@ -147,8 +147,11 @@
       XCTestRun.register()
     }()
 
-    /// Which test runner runs the calling code.
+    /// Which test runner runs the calling code. Asked on each read of the
+    /// process-wide world, so it also adds an XCTest observer that was left
+    /// pending, once the main queue reads (see ``XCTestRun/register()``).
     static func runner() -> TestWorlds.Runner {
+      if XCTestRun.isPending { XCTestRun.addPendingObserver() }
       if Test.current != nil { return .swiftTesting }
       if RunningTestCase.current != nil || XCTestRun.isRunning { return .xcTest }
       return .none

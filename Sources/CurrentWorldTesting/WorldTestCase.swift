@@ -34,6 +34,7 @@
     /// Runs the test in its own world.
     override open func invokeTest() {
       TestRunnerReporter.install()
+      XCTestRun.addPendingObserver()
       // Issues reported in this test's world from outside its thread are
       // kept, and recorded here before the test ends.
       let relay = TestRelay(testName: name)

@@ -43,45 +43,50 @@
       TestWorlds.resetProcessWide()
     }
 
-    private static let registered = Locked(0)
+    /// How many observers were added, and whether one is waiting for the
+    /// main queue.
+    private static let observers = Locked((added: 0, pending: false))
 
     /// How many times an observer has been added to XCTest: once in a test
     /// process, and more only in probes that add one again on purpose.
-    package static var registrations: Int { registered.withLock { $0 } }
+    package static var registrations: Int { observers.withLock { $0.added } }
 
-    /// How long a thread other than the main one waits for the main thread
-    /// to add the observer: a main thread that is blocked waiting for this
-    /// thread must not deadlock it, so the wait has a bound, and the
-    /// observer is still added when the main thread is free.
-    static let registrationWait: TimeInterval = 10
-
-    /// Adds the observer to XCTest, and returns once it is added. XCTest's
-    /// observation center belongs to the main thread, so from elsewhere
-    /// this hands the work to the main queue and waits for it, for at most
-    /// ``registrationWait`` seconds.
+    /// Adds the observer to XCTest, whose observation center belongs to the
+    /// main actor, without ever waiting for it: at once on the main queue
+    /// (which is where XCTest runs its tests, and where a `@MainActor` test
+    /// runs); from elsewhere it is left pending and added by the first of
+    /// the main queue's next turn, a ``WorldTestCase`` starting, and a read
+    /// of the process-wide world on the main queue.
+    ///
+    /// A wait here could never end in time: the caller's own isolation may
+    /// be what holds the main queue (a `@MainActor` test that is the first
+    /// to read `Current`).
     package static func register() {
-      if Thread.isMainThread {
+      if MainQueue.isCurrent {
         MainActor.assumeIsolated { addObserver() }
         return
       }
-      let added = DispatchSemaphore(value: 0)
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated { addObserver() }
-        added.signal()
-      }
-      if added.wait(timeout: .now() + registrationWait) == .timedOut {
-        IssueReporter.standardError.report(
-          ReportedIssue(
-            message: "the main thread did not add the XCTest observer within "
-              + "\(Int(registrationWait)) s; it is added when the main thread is free, and "
-              + "XCTest tests that start before then do not have the world reset around them.",
-            fileID: "", filePath: "", line: 0, column: 0, severity: .warning))
-      }
+      observers.withLock { $0.pending = true }
+      DispatchQueue.main.async { addPendingObserver() }
     }
+
+    /// Adds the observer that ``register()`` left pending, if any, when the
+    /// caller is on the main queue; otherwise does nothing, at once.
+    static func addPendingObserver() {
+      guard MainQueue.isCurrent else { return }
+      let pending = observers.withLock { state in
+        defer { state.pending = false }
+        return state.pending
+      }
+      if pending { MainActor.assumeIsolated { addObserver() } }
+    }
+
+    /// Whether an observer is still waiting for the main queue.
+    package static var isPending: Bool { observers.withLock { $0.pending } }
 
     @MainActor private static func addObserver() {
       XCTestObservationCenter.shared.addTestObserver(XCTestRunObserver())
-      registered.withLock { $0 += 1 }
+      observers.withLock { $0.added += 1 }
     }
   }
 

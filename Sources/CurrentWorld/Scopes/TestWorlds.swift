@@ -27,7 +27,7 @@
       /// An escape, once per place in the code (or per thread, where the
       /// place cannot be found).
       case escape(place: String)
-      case inTestWithoutWorld(test: String, reading: Bool)
+      case inTestWithoutWorld(test: String)
     }
 
     private static let active = Locked(0)
@@ -137,8 +137,9 @@
 
     /// Reports a read or write of the process-wide world, by who made it:
     /// - a Swift Testing test without a world, which would see the
-    ///   machine's clock and locale or leak its write: a failure, once per
-    ///   test (unless `inTestWithoutWorld` is `false`);
+    ///   machine's clock and locale or leak its write: one failure per test,
+    ///   at its first read or write (unless `inTestWithoutWorld` is
+    ///   `false`);
     /// - anything else while a test world is active, which escaped it (the
     ///   test in that world never reaches the process-wide world): a
     ///   warning, once per place;
@@ -151,10 +152,7 @@
       let runner = query.identify()
       if runner == .swiftTesting {
         guard inTestWithoutWorld else { return }
-        reportOnce(
-          .inTestWithoutWorld(test: query.test() ?? "", reading: reading),
-          reading ? readInTestWithoutWorldMessage : writeInTestWithoutWorldMessage,
-          isWarning: false)
+        reportTestWithoutWorld(query)
       } else if active.withLock({ $0 }) > 0 {
         reportEscape(reading: reading, locate: query.locate)
       } else if !reading && runner == .none {
@@ -184,6 +182,25 @@
     package static func removeWarningListener(_ number: Int) {
       let removed = warningListeners.withLock { $0.listeners.removeValue(forKey: number) }
       withExtendedLifetime(removed) {}
+    }
+
+    /// Reports a Swift Testing test without a world once: at the caller of
+    /// `Current` where the build has its file and line, else at the test.
+    /// Its first read or write is reported, and the message says what a
+    /// read and a write each do, so that a later write of the same test
+    /// (`Current.score = 1` reads before it writes) needs no issue of its
+    /// own.
+    private static func reportTestWithoutWorld(_ query: RunnerQuery) {
+      let diagnosis = Diagnosis.inTestWithoutWorld(test: query.test() ?? "")
+      // Found before it is located: a place costs a backtrace.
+      if reported.withLock({ $0.contains(diagnosis) }) { return }
+      let place = query.locate()
+      guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
+      IssueReporter.deliver(
+        ReportedIssue(
+          message: inTestWithoutWorldMessage, fileID: place?.fileID ?? "",
+          filePath: place?.filePath ?? "", line: place?.line ?? 0, column: place?.column ?? 0,
+          severity: .failure))
     }
 
     /// Reports an escape once per place: at the caller of `Current` where
@@ -255,18 +272,13 @@
       """
     }
 
-    static let writeInTestWithoutWorldMessage = """
-      Current was written in a test that has no test world, so the write went to the \
-      process-wide world: it leaks into every later test and races with tests that run in \
-      parallel. Give the test a world of its own: \(testWorldFixes). \
-      (Reported once per test.)
-      """
-
-    static let readInTestWithoutWorldMessage = """
-      Current was read in a test that has no test world, so it read the process-wide world: \
-      the machine's clock, locale and time zone, which differ from one machine to the next. \
-      Give the test a world of its own, with the test world's fixed date, en_US_POSIX, UTC \
-      and the Gregorian calendar: \(testWorldFixes). (Reported once per test.)
+    static let inTestWithoutWorldMessage = """
+      Current was read or written in a test that has no test world, so it used the \
+      process-wide world: a read sees the machine's clock, locale and time zone, which differ \
+      from one machine to the next, and a write leaks into every later test and races with \
+      tests that run in parallel. Give the test a world of its own, with the test world's \
+      fixed date, en_US_POSIX, UTC and the Gregorian calendar: \(testWorldFixes). \
+      (Reported once per test, at its first read or write of Current.)
       """
 
     static let writeOutsideTestsMessage = """

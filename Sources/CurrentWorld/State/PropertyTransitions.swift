@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+internal import CurrentWorldSupport
 
 /// Hands every value that a property of an `@Observable` object takes to
 /// `onValue`, in order, including values set back to back with no
@@ -91,17 +92,4 @@ import Observation
     hasChanged = true
     observe()
   }
-}
-
-/// Tells, without trapping, whether code runs on the main dispatch queue,
-/// which is the main actor's executor. (`Thread.isMainThread` is not: the
-/// test runner may drain the main queue on another thread.)
-enum MainQueue {
-  private static let key: DispatchSpecificKey<Void> = {
-    let key = DispatchSpecificKey<Void>()
-    DispatchQueue.main.setSpecific(key: key, value: ())
-    return key
-  }()
-
-  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) != nil }
 }

@@ -28,13 +28,66 @@ struct ProbeTests {
     Self.expectNamesBothFixes(outcome.output)
   }
 
-  /// Promise: the XCTest observer is added before registering returns,
-  /// even from a thread that is not the main one, so no XCTest test can
-  /// start before it.
-  @Test func theXCTestObserverIsAddedBeforeRegisteringReturns() async throws {
+  /// Promise: registering the XCTest observer from a thread that is not
+  /// the main queue's returns while a `@MainActor` test holds that queue,
+  /// and the main queue adds the observer on its next turn.
+  @Test func registeringOffTheMainQueueWaitsForNothing() async throws {
     let outcome = try await ProbeProcess.swiftTesting(
       "register-off-main", filter: "registerOffMain")
-    #expect(outcome.output.contains("registered: true"), "\(outcome.output)")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(
+      outcome.output.contains("returned while the main actor was held, pending: true"),
+      "\(outcome.output)")
+    #expect(outcome.output.contains("added by the main queue: true"), "\(outcome.output)")
+    #expect(!outcome.output.contains("warning"), "\(outcome.output)")
+  }
+
+  /// Promise: in XCTest, an observer left pending by a first read off the
+  /// main thread is added by the next read on the main thread, so the
+  /// world is reset around every later test.
+  @Test func aPendingXCTestObserverIsAddedByAReadOnTheMainThread() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "plain-xctest-first-read-off-main",
+      test: "PlainXCTestCaseProbes/testFirstReadOffTheMainThread")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(
+      outcome.output.contains("pending after a read off the main thread: true"),
+      "\(outcome.output)")
+    #expect(
+      outcome.output.contains("added by a read on the main thread: true"), "\(outcome.output)")
+  }
+
+  /// Promise: library code never waits for the main queue. A `@MainActor`
+  /// test that is the process's first reader of `Current` (so it connects
+  /// the test runners) gets the XCTest observer added at once, on its own
+  /// queue, and no warning about XCTest in a run without XCTest tests
+  /// (#67: it waited 10 s for the queue it held, then warned).
+  @Test func aMainActorTestThatReadsCurrentFirstWaitsForNothing() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "main-actor-first-read", filter: "mainActorFirstRead")
+    #expect(outcome.output.contains("observer added at once: true"), "\(outcome.output)")
+    #expect(!outcome.output.contains("warning"), "\(outcome.output)")
+    // The read without a world fails the test once, at the line that read.
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.components(separatedBy: "recorded an issue").count - 1 == 1)
+    Self.expectPlaced(outcome.output, atLinePrintedAs: "first read at line ")
+  }
+
+  /// Expects the one issue of a test without a world at the line that the
+  /// probe printed after `prefix`, where the toolchain can find places.
+  static func expectPlaced(
+    _ output: String, atLinePrintedAs prefix: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let printed = output.split(separator: "\n").first { $0.hasPrefix(prefix) }
+    let line = printed.map { $0.dropFirst(prefix.count) } ?? "none"
+    #if compiler(>=6.3)
+      #expect(
+        output.contains("recorded an issue at SwiftTestingProbes.swift:\(line):"), "\(output)",
+        sourceLocation: sourceLocation)
+    #else
+      #expect(!line.isEmpty, sourceLocation: sourceLocation)
+    #endif
   }
 
   /// Promise: reading `World.test` changes no process state: a reporter
@@ -170,8 +223,14 @@ struct ProbeTests {
     let outcome = try await ProbeProcess.swiftTesting(
       "write-without-world", filter: "writeWithoutWorld")
     #expect(outcome.failed, "\(outcome.output)")
-    let message = "Current was written in a test that has no test world"
-    #expect(outcome.output.components(separatedBy: message).count - 1 == 1)
+    // One issue for the test's reads and writes, naming what each does,
+    // at its first write.
+    let message = "Current was read or written in a test that has no test world"
+    #expect(outcome.output.components(separatedBy: message).count - 1 == 1, "\(outcome.output)")
+    #expect(outcome.output.components(separatedBy: "recorded an issue").count - 1 == 1)
+    #expect(outcome.output.contains("a read sees the machine's clock"))
+    #expect(outcome.output.contains("a write leaks into every later test"))
+    Self.expectPlaced(outcome.output, atLinePrintedAs: "first write at line ")
     Self.expectNamesBothFixes(outcome.output)
   }
 

@@ -54,7 +54,9 @@ import Testing
   @Test(.enabled(if: ProbeProcess.current == "write-without-world"))
   func writeWithoutWorld() {
     Current.score = 5
+    let firstLine = #line - 1
     Current.score = 6
+    print("first write at line \(firstLine)")
   }
 
   @Test(.enabled(if: ProbeProcess.current == "world-test-keeps-reporter"))
@@ -74,18 +76,43 @@ import Testing
     Current.analytics.log("never overridden")
   }
 
+  @MainActor
   @Test(.enabled(if: ProbeProcess.current == "register-off-main"))
-  func registerOffMain() {
-    // Registering from a thread that is not the main one returns only once
-    // the observer is added. (This child throws away the second observer.)
-    let done = DispatchSemaphore(value: 0)
+  func registerOffMain() async throws {
+    // The main actor is held until another thread's registration returns:
+    // one that waited for the main queue could not return in time. (This
+    // child throws away the second observer.)
+    let before = XCTestRun.registrations
+    let returned = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-      let before = XCTestRun.registrations
       XCTestRun.register()
-      print("registered: \(XCTestRun.registrations == before + 1)")
-      done.signal()
+      returned.signal()
     }
-    done.wait()
+    returned.wait()
+    let pending = XCTestRun.isPending && XCTestRun.registrations == before
+    print("returned while the main actor was held, pending: \(pending)")
+    // Free the main actor: the main queue adds it on its next turn.
+    var turns = 0
+    while XCTestRun.registrations == before && turns < 60_000 {
+      try await Task.sleep(for: .milliseconds(1))
+      turns += 1
+    }
+    let added = XCTestRun.registrations == before + 1 && !XCTestRun.isPending
+    print("added by the main queue: \(added)")
+  }
+
+  @MainActor
+  @Test(.enabled(if: ProbeProcess.current == "main-actor-first-read"))
+  func mainActorFirstRead() {
+    // The process's first read of Current, on the main actor, in a test
+    // without a world: it connects the test runners while the main queue
+    // runs this very test, so nothing may wait for that queue.
+    let before = XCTestRun.registrations
+    let now = Current.date()
+    let readLine = #line - 1
+    print("observer added at once: \(XCTestRun.registrations == before + 1)")
+    Current.score = Int(now.timeIntervalSince1970) % 2
+    print("first read at line \(readLine)")
   }
 
   @Test(.enabled(if: ProbeProcess.current == "context"))

@@ -67,6 +67,25 @@ final class PlainXCTestCaseProbes: XCTestCase {
     Current.analytics.log("never overridden")
   }
 
+  func testFirstReadOffTheMainThread() throws {
+    try XCTSkipUnless(
+      ProbeProcess.current == "plain-xctest-first-read-off-main", "a probe for a child process")
+    let before = XCTestRun.registrations
+    // The process's first read, on a thread of its own while XCTest holds
+    // the main thread: the observer waits for the main queue.
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = Current.score
+      done.signal()
+    }
+    done.wait()
+    print("pending after a read off the main thread: \(XCTestRun.isPending)")
+    // A read on the main thread adds it, before any later test starts.
+    _ = Current.score
+    let added = XCTestRun.registrations == before + 1 && !XCTestRun.isPending
+    print("added by a read on the main thread: \(added)")
+  }
+
   func testForgottenOverrideFromGCD() throws {
     try XCTSkipUnless(ProbeProcess.current == "plain-xctest-gcd", "a probe for a child process")
     let done = DispatchSemaphore(value: 0)
