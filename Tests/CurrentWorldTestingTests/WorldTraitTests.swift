@@ -38,25 +38,49 @@ import Testing
     #expect(Current.score == value)
   }
 
-  /// Promise: a Swift Testing test without a test world that reads
-  /// `Current` fails, once, with a message that names every fix; what it
-  /// read is still the process-wide world, whose keys give test values.
+  /// Promise: a Swift Testing test without a test world that reads and
+  /// writes `Current` fails, once, with a message that names every fix,
+  /// placed at its first read; what it read is still the process-wide
+  /// world, whose keys give test values.
   @Test func aReadWithoutTheTraitFailsTheTestOnceNamingTheFixes() {
-    let reported = Locked<[String]>([])
+    let reported = Locked<[(message: String, line: Int?, file: String?)]>([])
+    let firstRead = #line + 2
     withKnownIssue {
+      _ = Current.date()
       #expect(Current.context == .test)
       #expect(Current.score == ScoreKey.testValue)
-      _ = Current.date()
+      Current.score = ScoreKey.testValue
     } matching: { issue in
       let message = issue.comments.map(\.rawValue).joined()
-      reported.withLock { $0.append(message) }
-      return message.contains("Current was read in a test that has no test world")
+      reported.withLock {
+        $0.append((message, issue.sourceLocation?.line, issue.sourceLocation?.fileName))
+      }
+      return message.contains("Current was read or written in a test that has no test world")
     }
-    let messages = reported.withLock { $0 }
+    let issues = reported.withLock { $0 }
+    let messages = issues.map(\.message)
     #expect(messages.count == 1, "\(messages)")
+    #if compiler(>=6.3)
+      #expect(issues.first?.line == firstRead)
+      #expect(issues.first?.file == "WorldTraitTests.swift")
+    #endif
     for fix in ["@Test(.world)", "@Suite(.world)", "WorldTestCase"] {
       #expect(messages.first?.contains(fix) == true, "names \(fix)")
     }
+  }
+
+  /// Promise: a first read inside `#expect` is never placed in the
+  /// macro's expansion, which no editor can open: at the test instead, where
+  /// the toolchain cannot see past Swift Testing's frames.
+  @Test func aFirstReadInsideExpectIsPlacedInTheTestsFile() {
+    let files = Locked<[String?]>([])
+    withKnownIssue {
+      #expect(Current.score == ScoreKey.testValue)
+    } matching: { issue in
+      files.withLock { $0.append(issue.sourceLocation?.fileName) }
+      return true
+    }
+    #expect(files.withLock { $0 } == ["WorldTraitTests.swift"])
   }
 
   @Suite(.world { $0.score = 5 })

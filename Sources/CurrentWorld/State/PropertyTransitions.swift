@@ -1,6 +1,6 @@
+internal import CurrentWorldSupport
 import Foundation
 import Observation
-internal import CurrentWorldSupport
 
 /// Hands every value that a property of an `@Observable` object takes to
 /// `onValue`, in order, including values set back to back with no
