@@ -32,30 +32,4 @@ extension HTTPClient {
   static func worldNow() -> Date {
     Current.date()
   }
-
-  /// A live client whose clock and date are `Current`'s: what
-  /// ``live(baseURL:configuration:timeout:token:clock:now:)`` now gives by
-  /// default.
-  @available(*, deprecated, renamed: "live(baseURL:configuration:timeout:token:)")
-  public static func world(
-    baseURL: URL,
-    configuration: URLSessionConfiguration = .default,
-    timeout: TimeInterval = HTTPClient.defaultTimeout,
-    token: @escaping @Sendable () async -> String? = { nil }
-  ) -> HTTPClient {
-    HTTPClient.live(baseURL: baseURL, configuration: configuration, timeout: timeout, token: token)
-  }
-
-  /// A client on `transport` whose clock and date are `Current`'s: what
-  /// ``init(baseURL:timeout:token:clock:now:transport:)`` now gives by
-  /// default.
-  @available(*, deprecated, renamed: "init(baseURL:timeout:token:transport:)")
-  public static func world(
-    baseURL: URL,
-    timeout: TimeInterval = HTTPClient.defaultTimeout,
-    token: @escaping @Sendable () async -> String? = { nil },
-    transport: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)
-  ) -> HTTPClient {
-    HTTPClient(baseURL: baseURL, timeout: timeout, token: token, transport: transport)
-  }
 }

@@ -6,6 +6,9 @@
     /// The call to an unimplemented dependency that this issue reports, or
     /// `nil` for any other issue: a typed match for `withKnownIssue`, so a
     /// test that expects one forgotten override lets no other failure pass.
+    /// It is read from the error that CurrentWorld records with the issue,
+    /// not from its text: an issue whose comment merely says the same words
+    /// is not one.
     ///
     /// ```swift
     /// await withKnownIssue {
@@ -15,7 +18,7 @@
     /// }
     /// ```
     public var unimplementedCall: UnimplementedError? {
-      comments.lazy.compactMap { UnimplementedError(reported: $0.rawValue) }.first
+      (error as? UnimplementedCallRecord)?.call
     }
   }
 #endif

@@ -21,6 +21,30 @@ import Testing
     #expect(seen.withLock { $0 } == ["Current.weatherAPI.forecast", nil])
   }
 
+  /// Promise: the match reads the recorded call, not the text: an issue
+  /// recorded by hand with the very message of an unimplemented call is
+  /// not one.
+  @Test func anIssueWithTheSameTextIsNotACall() {
+    let seen = Locked<[String?]>([])
+    let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
+    withKnownIssue {
+      _ = try? fetch()
+    } matching: { issue in
+      seen.withLock { $0.append(issue.unimplementedCall?.description) }
+      return true
+    }
+    let message = seen.withLock { $0.first ?? nil } ?? ""
+    #expect(message.contains("Current.weatherAPI.forecast was called"))
+    withKnownIssue {
+      Issue.record(Comment(rawValue: message))
+    } matching: { issue in
+      seen.withLock { $0.append(issue.unimplementedCall?.field) }
+      return true
+    }
+    #expect(seen.withLock { $0.count } == 2)
+    #expect(seen.withLock { $0.last } == .some(nil))
+  }
+
   /// Promise: the field names the closure that was called, and the error
   /// keeps the whole message that was reported.
   @Test func theMatchNamesTheFieldAndKeepsTheMessage() {

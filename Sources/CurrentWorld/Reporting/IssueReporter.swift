@@ -139,10 +139,12 @@ public struct IssueReporter: Sendable {
     declaredAt fileID: StaticString,
     _ filePath: StaticString,
     _ line: UInt,
-    _ column: UInt
+    _ column: UInt,
+    unimplemented: UnimplementedError? = nil
   ) {
     var issue = ReportedIssue(message, fileID, filePath, line, column)
     issue.placeIsDeclaration = true
+    issue.unimplemented = unimplemented
     deliver(issue)
   }
 }

@@ -96,6 +96,7 @@ func reportUnimplemented(
   _ line: UInt,
   _ column: UInt
 ) -> UnimplementedError {
-  IssueReporter.report(error.description, declaredAt: fileID, filePath, line, column)
+  IssueReporter.report(
+    error.description, declaredAt: fileID, filePath, line, column, unimplemented: error)
   return error
 }

@@ -21,18 +21,8 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
   }
 
   /// How the message of a call that no test overrode goes on after the
-  /// field's name: ``init(reported:)`` recognizes a message by it.
+  /// field's name.
   static let calledButUnimplemented = " was called, but the test world leaves it unimplemented."
-
-  /// The error whose message a test runner recorded as `message` (with
-  /// anything appended to it), or `nil` for any other message: how a test
-  /// tells a reported unimplemented call from other issues.
-  package init?(reported message: String) {
-    guard let range = message.range(of: Self.calledButUnimplemented) else { return nil }
-    let field = message[..<range.lowerBound]
-    guard !field.isEmpty, !field.contains(where: \.isWhitespace) else { return nil }
-    self.init(field: String(field), description: message)
-  }
 
   /// The message for a call to `field`, which no test overrode.
   static func notOverridden(_ field: String) -> UnimplementedError {
