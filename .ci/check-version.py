@@ -40,6 +40,11 @@ for name in files:
             line = text.count("\n", 0, match.start()) + 1
             problems.append(f"{name}:{line}: from: \"{match.group(1)}\", not {version}")
 
+if pins == 0:
+    # A pattern that stopped matching would pass every copy unseen.
+    problems.append("no install line found: the README's at least names the package's URL "
+                    "with from: — has its form changed?")
+
 released = re.search(r"^## \[(\d+\.\d+\.\d+)\]", (root / "CHANGELOG.md").read_text(), re.M)
 if not released or released.group(1) != version:
     found = released.group(1) if released else "none"

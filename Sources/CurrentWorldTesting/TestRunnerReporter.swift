@@ -151,7 +151,7 @@
     private static let installation: Void = {
       // Never replaces a reporter that code set: see IssueReporter.current.
       IssueReporter.connectTestRunner(reporter)
-      TestWorlds.identifyRunner(with: runner, test: testName, locate: CallerPlace.locate)
+      TestWorlds.identifyRunner(with: runner, test: testName, places: CallerPlace.finder)
       XCTestRun.register()
     }()
 

@@ -44,6 +44,8 @@
         TestWorlds.withTestWorld(world) {
           super.invokeTest()
         }
+        // Escapes are reported before the test ends (see WorldTrait).
+        TestWorlds.escapesSettled(within: 10)
         for issue in relay.end() { TestRunnerReporter.recordXCTestFailure(issue) }
       }
     }

@@ -66,6 +66,9 @@ import Testing
       while held.operationCount < 64, ContinuousClock.now - started < settleLimit {
         try await Task.sleep(for: .milliseconds(10))
       }
+      // Otherwise the request below never met a full queue, and proves
+      // nothing about one.
+      #expect(held.operationCount >= 64, "the lagging queue never filled")
       let client = HTTPClient.live(baseURL: small.baseURL, configuration: .ephemeral, timeout: 30)
       await #expect(throws: Never.self) {
         try await client.data(for: Endpoint(.get, "/small"))

@@ -5,40 +5,56 @@ import Testing
 
 /// Which frame of a stack the escape warning names: the caller of `Current`.
 @Suite struct CallerPlaceTests {
-  /// A frame: its module, and the line it has a place at, if any.
-  typealias Frame = (module: Substring?, line: Int?)
+  /// A frame: its file, and the line it has a place at, if any.
+  typealias Frame = (file: String?, line: Int?)
 
-  static func caller(_ frames: [Frame]) -> Int? {
+  static let core = CallerPlace.coreSources + "Scopes/Current.swift"
+  static let http = CallerPlace.packageSources + "CurrentWorldHTTP/HTTPClient.swift"
+  static let testing = CallerPlace.packageSources + "CurrentWorldTesting/CallerPlace.swift"
+
+  static func caller(_ frames: [Frame]) -> (boundary: Int, line: Int?)? {
     CallerPlace.caller(
-      in: frames, module: \.module,
+      in: frames, file: \.file,
       place: { frame in
         frame.line.map {
           TestWorlds.CodePlace(
-            fileID: "M/F.swift", filePath: "F.swift", line: $0, column: 1, function: "f")
+            fileID: "M/F.swift", filePath: frame.file ?? "", line: $0, column: 1, function: "f")
         }
-      })?.line
+      }
+    ).map { ($0.boundary, $0.place?.line) }
   }
 
   /// Promise: the frame named is the first with a place after
-  /// CurrentWorld's own frames. A test's module that installed the query
-  /// sits before them (a closure `locate: CallerPlace.locate` written in a
-  /// test); the package's other modules (an HTTP client that read the
-  /// clock for the user's code), a frame without a place, or one at line 0
-  /// (an implicit closure) are passed over.
+  /// CurrentWorld's own frames, found by their files, not a list of
+  /// modules. A test's file that installed the query sits before them (a
+  /// closure `locate: CallerPlace.locate` written in a test); the
+  /// package's other modules (an HTTP client that read the clock for the
+  /// user's code), code the compiler made, a frame without a place, one at
+  /// line 0 (an implicit closure) or in a macro's expansion are passed
+  /// over, and the frames
+  /// before the user's first are the ones every stack through the same
+  /// code shares.
   @Test func theCallerFollowsCurrentWorldsOwnFrames() {
     let frames: [Frame] = [
-      ("Runtime", 10), ("CurrentWorldTesting", 20), ("MyTests", 0), ("MyTests", 30),
-      ("CurrentWorld", 40), ("CurrentWorldHTTP", 41), ("MyApp", nil), ("MyApp", 0),
-      ("MyApp", 50), ("MyTests", 60),
+      (nil, nil), (Self.testing, 20), ("/app/Tests/MyTests.swift", 30), (Self.core, 40),
+      (Self.http, 41), ("<compiler-generated>", 0), (Self.http, 42),
+      ("/app/Sources/MyApp/A.swift", nil),
+      ("@__swiftmacro_5MyApp6expectfMf_.swift", 1), ("/app/Sources/MyApp/A.swift", 0),
+      ("/app/Sources/MyApp/A.swift", 50), ("/app/Tests/MyTests.swift", 60),
     ]
-    #expect(Self.caller(frames) == 50)
+    let found = Self.caller(frames)
+    #expect(found?.line == 50)
+    #expect(found?.boundary == 7)
   }
 
-  /// Promise: a stack with no frame of CurrentWorld, or none after it with
-  /// a place, names nothing.
+  /// Promise: a stack with no frame of CurrentWorld names nothing; one
+  /// whose frames after it have no place names no place, but still tells
+  /// where the user's frames begin.
   @Test func withoutCurrentWorldsFramesNothingIsNamed() {
-    #expect(Self.caller([("MyTests", 30), ("CurrentWorldTesting", 20)]) == nil)
-    #expect(Self.caller([("CurrentWorld", 40), ("MyApp", nil)]) == nil)
+    #expect(Self.caller([("/app/Tests/MyTests.swift", 30), (Self.testing, 20)]) == nil)
+    let placeless = Self.caller([(Self.core, 40), ("@__swiftmacro_X.swift", 1), (nil, nil)])
+    #expect(placeless?.boundary == 1)
+    #expect(placeless?.line == nil)
   }
 
   /// Promise: a mangled Swift symbol names its module; other symbols none.

@@ -15,8 +15,8 @@ import Testing
   /// Promise: six woken tasks, each scheduled 0.6 s late, take 3.6 s in
   /// all, and an advance with a 3 s timeout wakes every one without a
   /// report, since none took 3 s to run again.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func slowStepsDoNotAddUpToAFailure() async throws {
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
     let clock = TestClock()
     let slow = SlowExecutor(delay: .milliseconds(600))
     let sleeper = Task(executorPreference: slow) {
@@ -39,8 +39,8 @@ import Testing
   /// real time alone. Where every turn runs 50 ms late, a 0.1 s timeout
   /// lasts its ten turns, 0.5 s at least: a machine that runs the code
   /// under test late runs the clock's patience late too.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func aGiveUpTimerStretchesWhenItsTurnsRunLate() async throws {
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
     let slow = SlowExecutor(delay: .milliseconds(50))
     let started = ContinuousClock.now
     try await withTaskExecutorPreference(slow) {
@@ -63,8 +63,8 @@ import Testing
 
   /// Promise: a woken task that never runs again ends the advance after
   /// `timeout` of real time, with a report that says what to look for.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func aStepThatNeverComesEndsTheAdvance() async throws {
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
     let (clock, held, sleeper) = await Self.heldSleeper()
     await withKnownIssue {
       await clock.advance(by: .seconds(1), timeout: .milliseconds(300))
@@ -84,8 +84,8 @@ import Testing
   /// Promise: cancelling the task that advances ends its wait for a woken
   /// task at once, whatever its timeout, quietly (as `waitForSleepers`
   /// does), and leaves no entry behind once the woken task runs.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func cancellingAnAdvanceEndsItsWaitQuietly() async throws {
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
     let (clock, held, sleeper) = await Self.heldSleeper()
     let advancing = Task { await clock.advance(by: .seconds(1), timeout: .seconds(3_600)) }
     // Woken, and not run since: the advance waits for it.

@@ -90,16 +90,19 @@ import Testing
   /// Promise: escaped work sees the process-wide world, and the escape is
   /// diagnosed. The diagnosis is counted here rather than shown, so the
   /// suite's own run shows no warning (the probes check how it is shown).
-  @Test(arguments: names)
+  /// Only the read's own diagnosis is counted, by its place: the cases run
+  /// one at a time, since they read at one line.
+  @Test(.serialized, arguments: names)
   func escapedWorkDoesNotSeeTheTestsWorldAndIsDiagnosed(_ name: String) async {
     Current.score = 7
     let seen = Locked<Int?>(nil)
     let escape = Self.escape(named: name)
-    let diagnosed = await TestWorlds.countingWarnings {
+    let read = #line + 2
+    let diagnosed = await TestWorlds.countingWarnings(lines: read...read) {
       await escape({ seen.withLock { $0 = Current.score } })
     }
     #expect(seen.withLock { $0 } == ScoreKey.testValue, "\(name)")
-    #expect(diagnosed >= 1, "\(name)")
+    #expect(diagnosed == 1, "\(name)")
     #expect(Current.score == 7)
   }
 
@@ -134,26 +137,19 @@ import Testing
   /// process-wide world, and reading it there is diagnosed as a read of
   /// `Current` there is.
   ///
-  /// Only the diagnoses made on the thread and during the read are counted:
-  /// other tests' escapes, diagnosed meanwhile, would hide a read that was
-  /// not diagnosed.
-  @Test(arguments: names)
+  /// Only the diagnoses placed at the read are counted: other tests'
+  /// escapes, diagnosed meanwhile, would hide a read that was not
+  /// diagnosed. The cases run one at a time, since they read at one line.
+  @Test(.serialized, arguments: names)
   func aSharedWorldMadeAfterTheEscapeIsDiagnosedWhenRead(_ name: String) async {
     Current.score = 7
     let seen = Locked<Int?>(nil)
-    let diagnosed = Locked(0)
-    let marker = "EscapingWorkTests.\(UUID().uuidString)"
-    let listener = TestWorlds.addWarningListener {
-      if Thread.current.threadDictionary[marker] != nil { diagnosed.withLock { $0 += 1 } }
+    let read = #line + 2
+    let diagnosed = await TestWorlds.countingWarnings(lines: read...read) {
+      await Self.escape(named: name)({ seen.withLock { $0 = SharedWorld().world.score } })
     }
-    await Self.escape(named: name)({
-      Thread.current.threadDictionary[marker] = true
-      seen.withLock { $0 = SharedWorld().world.score }
-      Thread.current.threadDictionary[marker] = nil
-    })
-    TestWorlds.removeWarningListener(listener)
     #expect(seen.withLock { $0 } == ScoreKey.testValue, "\(name)")
-    #expect(diagnosed.withLock { $0 } == 1, "\(name)")
+    #expect(diagnosed == 1, "\(name)")
   }
 
   /// Promise: a world read through `world` and written back keeps the

@@ -26,11 +26,11 @@ import Testing
       with: {
         Self.depths?.withLock { $0.append(Thread.callStackReturnAddresses.count) }
         return TestRunnerReporter.runner()
-      }, test: TestRunnerReporter.testName, locate: CallerPlace.locate)
+      }, test: TestRunnerReporter.testName, places: CallerPlace.finder)
     defer {
       TestWorlds.identifyRunner(
         with: TestRunnerReporter.runner, test: TestRunnerReporter.testName,
-        locate: CallerPlace.locate)
+        places: CallerPlace.finder)
     }
     let depths = Locked<[Int]>([])
     Self.$depths.withValue(depths) {

@@ -32,12 +32,20 @@
 
     private static let active = Locked(0)
     private static let reported = Locked(Set<Diagnosis>())
-    /// Who takes the escape and write warnings instead of the reporter,
+    /// Who may take an escape or write warning instead of the reporter,
     /// while anyone does, by the number they were given.
     private static let warningListeners = Locked(
-      (next: 0, listeners: [Int: @Sendable () -> Void]()))
+      (next: 0, listeners: [Int: @Sendable (Warning) -> Bool]()))
+
+    /// A warning about `Current` used outside every test world, as a
+    /// listener sees it (see ``addWarningListener(_:)``).
+    package struct Warning: Sendable {
+      /// Where `Current` was read or written, where the build can tell;
+      /// `nil` for a write outside any test, which has no place.
+      package let place: CodePlace?
+    }
     private static let runnerQuery = Locked(
-      RunnerQuery(identify: { .none }, test: { nil }, locate: { nil }))
+      RunnerQuery(identify: { .none }, test: { nil }, places: .none))
 
     /// Where in the user's code `Current` was read or written: the caller
     /// of `Current`, as the test library finds it in the call stack.
@@ -66,7 +74,34 @@
     private struct RunnerQuery: Sendable {
       let identify: @Sendable () -> Runner
       let test: @Sendable () -> String?
-      let locate: @Sendable () -> CodePlace?
+      let places: PlaceFinder
+    }
+
+    /// How the test library finds where in the user's code `Current` was
+    /// read or written: the caller of `Current`, from the call stack.
+    package struct PlaceFinder: Sendable {
+      /// The place, found on the calling thread.
+      let now: @Sendable () -> CodePlace?
+      /// Hands the place to its argument: at once where the place is
+      /// already known, else from another thread once it is found, so that
+      /// the calling thread is not held up meanwhile.
+      let later: @Sendable (_ deliver: @escaping @Sendable (CodePlace?) -> Void) -> Void
+      /// Calls its argument once every place asked for `later` so far has
+      /// been delivered.
+      let settled: @Sendable (_ then: @escaping @Sendable () -> Void) -> Void
+
+      package init(
+        now: @escaping @Sendable () -> CodePlace?,
+        later: @escaping @Sendable (_ deliver: @escaping @Sendable (CodePlace?) -> Void) -> Void,
+        settled: @escaping @Sendable (_ then: @escaping @Sendable () -> Void) -> Void
+      ) {
+        self.now = now
+        self.later = later
+        self.settled = settled
+      }
+
+      /// Finds no place.
+      static let none = PlaceFinder(now: { nil }, later: { $0(nil) }, settled: { $0() })
     }
 
     /// Installs the closures that tell which runner runs the calling code,
@@ -75,10 +110,29 @@
     package static func identifyRunner(
       with query: @escaping @Sendable () -> Runner,
       test: @escaping @Sendable () -> String?,
-      locate: @escaping @Sendable () -> CodePlace?
+      places: PlaceFinder
     ) {
-      let installed = RunnerQuery(identify: query, test: test, locate: locate)
+      let installed = RunnerQuery(identify: query, test: test, places: places)
       withExtendedLifetime(runnerQuery.exchange(installed)) {}
+    }
+
+    /// Returns once every escape diagnosed so far has been reported (or
+    /// taken by a listener): an escape's place is found off the escaping
+    /// thread, so its warning may come after the escaped read returned.
+    package static func escapesSettled() async {
+      let places = runnerQuery.withLock { $0 }.places
+      await withCheckedContinuation { continuation in
+        places.settled { continuation.resume() }
+      }
+    }
+
+    /// ``escapesSettled()`` for a thread that cannot wait asynchronously,
+    /// for at most `seconds`: an XCTest test's end.
+    package static func escapesSettled(within seconds: Double) {
+      let places = runnerQuery.withLock { $0 }.places
+      let done = DispatchSemaphore(value: 0)
+      places.settled { done.signal() }
+      _ = done.wait(timeout: .now() + seconds)
     }
 
     /// Puts the process-wide world back as it was at launch; XCTest's
@@ -154,7 +208,7 @@
         guard inTestWithoutWorld else { return }
         reportTestWithoutWorld(query)
       } else if active.withLock({ $0 }) > 0 {
-        reportEscape(reading: reading, locate: query.locate)
+        reportEscape(reading: reading, places: query.places)
       } else if !reading && runner == .none {
         reportOnce(.writeOutsideTests, writeOutsideTestsMessage, isWarning: true)
       }
@@ -165,12 +219,16 @@
       runnerQuery.withLock { $0 }.identify()
     }
 
-    /// Hands every escape or write warning to `listener` instead of the
-    /// reporter, until ``removeWarningListener(_:)``: tests that provoke
-    /// the warnings on purpose count them rather than leak them into the
-    /// run (and any test's warnings that land meanwhile go there too).
+    /// Offers every escape or write warning to `listener`, until
+    /// ``removeWarningListener(_:)``; one that it takes (by returning
+    /// `true`) does not reach the reporter. Tests that provoke the warnings
+    /// on purpose take theirs, by place, and count them rather than leak
+    /// them into the run; other tests' warnings go on to the reporter.
+    /// Every escaped read is offered, not only the first at its place.
     /// Returns the number that removes it.
-    package static func addWarningListener(_ listener: @escaping @Sendable () -> Void) -> Int {
+    package static func addWarningListener(
+      _ listener: @escaping @Sendable (Warning) -> Bool
+    ) -> Int {
       warningListeners.withLock { state in
         state.next += 1
         state.listeners[state.next] = listener
@@ -194,7 +252,7 @@
       let diagnosis = Diagnosis.inTestWithoutWorld(test: query.test() ?? "")
       // Found before it is located: a place costs a backtrace.
       if reported.withLock({ $0.contains(diagnosis) }) { return }
-      let place = query.locate()
+      let place = query.places.now()
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
       IssueReporter.deliver(
         ReportedIssue(
@@ -204,13 +262,18 @@
     }
 
     /// Reports an escape once per place: at the caller of `Current` where
-    /// the build has its file and line, else naming the thread.
-    private static func reportEscape(reading: Bool, locate: () -> CodePlace?) {
-      if handedToListeners() { return }
-      let place = locate()
+    /// the build has its file and line, else naming the thread. A place
+    /// that is new is found off the escaping thread, and reported from
+    /// there.
+    private static func reportEscape(reading: Bool, places: PlaceFinder) {
+      let thread = threadName()
+      places.later { place in reportEscape(reading: reading, at: place, thread: thread) }
+    }
+
+    private static func reportEscape(reading: Bool, at place: CodePlace?, thread: String) {
+      if handedToListeners(Warning(place: place)) { return }
       let whereRead =
-        place.map { "at \($0.fileID):\($0.line), in \($0.function)" }
-        ?? "on \(threadName())"
+        place.map { "at \($0.fileID):\($0.line), in \($0.function)" } ?? "on \(thread)"
       let diagnosis = Diagnosis.escape(
         place: place.map { "\($0.filePath):\($0.line)" } ?? whereRead)
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
@@ -228,15 +291,16 @@
       return "a thread with no name (\(Thread.current))"
     }
 
-    /// Whether a listener took the warning (see ``addWarningListener(_:)``).
-    private static func handedToListeners() -> Bool {
+    /// Whether a listener took `warning` (see ``addWarningListener(_:)``).
+    private static func handedToListeners(_ warning: Warning) -> Bool {
       let listeners = warningListeners.withLock { Array($0.listeners.values) }
-      for listener in listeners { listener() }
-      return !listeners.isEmpty
+      var taken = false
+      for listener in listeners where listener(warning) { taken = true }
+      return taken
     }
 
     private static func reportOnce(_ diagnosis: Diagnosis, _ message: String, isWarning: Bool) {
-      if isWarning && handedToListeners() { return }
+      if isWarning && handedToListeners(Warning(place: nil)) { return }
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
       // No place: the code that read or wrote is not known, and a made-up
       // place would send users to a file they do not have.
