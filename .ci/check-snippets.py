@@ -6,7 +6,7 @@ Every ```swift block in the articles of Sources/*/*.docc (the server
 products' catalogs among them) and in README.md must appear, line by line (indentation and blank lines aside), in one Swift
 file that a build compiles: the documentation tests, the examples, the
 sources, or the Benchmarks package and Tests/Fixtures/SideBySide (the only
-places swift-dependencies code may live). Two rules keep a snippet from
+places swift-dependencies code may live). Five rules keep a snippet from
 leaning on context it hides:
 
 - A snippet that starts with its imports shows a whole file: some compiled
