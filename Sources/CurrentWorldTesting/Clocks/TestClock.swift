@@ -33,80 +33,8 @@
     /// The clock's instants: the time since it was made.
     public typealias Instant = TestInstant
 
-    /// Thrown by ``checkSuspension()`` when tasks are still asleep.
-    public struct SuspensionError: Error, CustomStringConvertible {
-      /// The deadline of each task still asleep, earliest first.
-      public let deadlines: [TestInstant]
-
-      /// Says how many tasks are asleep, until when, and what to do.
-      public var description: String {
-        let until = deadlines.map { "\($0.offset)" }.joined(separator: ", ")
-        return """
-          \(deadlines.count) task(s) are still asleep on the TestClock (until \(until)). \
-          Advance the clock past them, or cancel the work that sleeps, before the test ends.
-          """
-      }
-    }
-
-    private struct Sleeper {
-      let id: UInt64
-      let deadline: TestInstant
-      let continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct Watcher {
-      let id: UInt64
-      let count: Int
-      let continuation: CheckedContinuation<Bool, Never>
-    }
-
-    private struct State {
-      var now: TestInstant
-      var nextID: UInt64 = 0
-      var sleepers: [Sleeper] = []
-      var watchers: [Watcher] = []
-      /// Sleepers the clock woke whose tasks have not run since.
-      var woken: Set<UInt64> = []
-      /// The advance waiting for a woken sleeper's task to run, by sleeper.
-      var resumptionWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
-      /// Woken sleepers whose advance gave up before it began to wait.
-      var abandoned: Set<UInt64> = []
-
-      mutating func makeID() -> UInt64 {
-        defer { nextID += 1 }
-        return nextID
-      }
-
-      /// Removes and returns the watchers that enough sleepers satisfy.
-      mutating func satisfiedWatchers() -> [Watcher] {
-        let count = sleepers.count
-        let satisfied = watchers.filter { $0.count <= count }
-        watchers.removeAll { $0.count <= count }
-        return satisfied
-      }
-
-      /// Removes and returns the watcher `id`, if it still waits.
-      mutating func removeWatcher(_ id: UInt64) -> Watcher? {
-        watchers.firstIndex { $0.id == id }.map { watchers.remove(at: $0) }
-      }
-
-      /// The sleeper with the earliest deadline; the first made of equals.
-      func indexOfEarliest() -> Int? {
-        sleepers.indices.min { sleepers[$0].deadline < sleepers[$1].deadline }
-      }
-
-      /// Whether anybody is asleep until `deadline` or earlier.
-      func hasSleeper(dueBy deadline: TestInstant) -> Bool {
-        sleepers.contains { $0.deadline <= deadline }
-      }
-
-      /// The earliest deadline of anybody asleep.
-      var earliestDeadline: TestInstant? {
-        indexOfEarliest().map { sleepers[$0].deadline }
-      }
-    }
-
-    private let state: Locked<State>
+    /// Who is asleep and who waits, behind the clock's one lock.
+    let state: Locked<State>
 
     /// A clock at `now` (offset zero unless given), with nobody asleep.
     public init(now: TestInstant = TestInstant()) {
@@ -301,22 +229,6 @@
       }
     }
 
-    /// How far one `advance` or `run` may go: `maxWakes` wakes, and for
-    /// each wake, `timeout` of real time for the woken task to run again.
-    ///
-    /// The clock's own hops between wakes are not timed: on a loaded
-    /// machine they wait for the scheduler, which is no fault of the code
-    /// under test.
-    private struct Bound {
-      let maxWakes: Int
-      let timeout: Duration
-      var wakes = 0
-      /// The first id a sleep started after the latest wake can have.
-      var watermark: UInt64 = 0
-
-      var isSpent: Bool { wakes >= maxWakes }
-    }
-
     /// Checks that no task is asleep on the clock, after letting woken and
     /// new tasks reach their next sleep: call it at the end of a test to
     /// prove the code under test left nothing waiting.
@@ -329,7 +241,7 @@
     }
 
     /// Wakes sleepers up to `deadline`; `false` if `bound` was spent first.
-    private func advance(to deadline: TestInstant, within bound: inout Bound) async -> Bool {
+    func advance(to deadline: TestInstant, within bound: inout Bound) async -> Bool {
       var wokeLast = false
       while true {
         await Self.letOthersRun()
@@ -357,139 +269,6 @@
       }
       await Self.letOthersRun()
       return true
-    }
-
-    /// Reports why `call` stopped before it was done; nothing when the
-    /// caller was cancelled, which says so itself.
-    private func reportOverrun(
-      _ call: String, _ bound: Bound, _ fileID: StaticString, _ filePath: StaticString,
-      _ line: UInt, _ column: UInt
-    ) {
-      if Task.isCancelled { return }
-      let deadlines = state.withLock { $0.sleepers.map(\.deadline) }.sorted()
-      let shown = deadlines.prefix(5).map { "\($0.offset)" }.joined(separator: ", ")
-      let asleep =
-        deadlines.isEmpty
-        ? "nobody asleep"
-        : "\(deadlines.count) task(s) still asleep (until \(shown)\(deadlines.count > 5 ? ", …" : ""))"
-      let why =
-        bound.wakes >= bound.maxWakes
-        ? """
-        after \(bound.wakes) wakes (maxWakes), at \(now.offset) on the clock, with \(asleep): \
-        the code under test keeps starting new sleeps. Advance by a bounded amount, cancel the \
-        looping work, or pass a larger maxWakes if the work really wakes that often.
-        """
-        : """
-        after \(bound.timeout) of real time in which the task it woke last did not run again, \
-        at \(now.offset) on the clock, with \(asleep): something keeps that task from running, \
-        such as a thread it needs that is blocked, or its actor busy with other work. Find what \
-        blocks it, or pass a larger timeout if the machine is really that slow.
-        """
-      TestRunnerReporter.report("TestClock.\(call) gave up \(why)", fileID, filePath, line, column)
-    }
-
-    /// Waits until the task of the sleeper `id`, which the clock woke, runs
-    /// again; `false` if real time passed `giveUp` first.
-    ///
-    /// Observed, not guessed: a loaded machine can leave a woken task
-    /// unscheduled for longer than any fixed number of yields, and an
-    /// advance that looked again before it ran took it for finished.
-    private func resumption(of id: UInt64, giveUpAfter timeout: Duration) async -> Bool {
-      let timer = Task.detached { [self] in
-        try await Self.sleepInTurns(for: timeout)
-        stopWaitingForResumption(of: id)
-      }
-      defer { timer.cancel() }
-      // A cancelled caller (a test past its time limit) stops waiting.
-      return await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          let ran = state.withLock { state -> Bool? in
-            if state.abandoned.remove(id) != nil || Task.isCancelled { return false }
-            guard state.woken.contains(id) else { return true }
-            state.resumptionWaiters[id] = continuation
-            return nil
-          }
-          if let ran { continuation.resume(returning: ran) }
-        }
-      } onCancel: {
-        stopWaitingForResumption(of: id)
-      }
-    }
-
-    /// Ends ``resumption(of:giveUpAfter:)``'s wait for `id` with `false`: its
-    /// waiter resumes, or, if it does not wait yet, it will not (the woken
-    /// sleeper is marked abandoned). Outside the lock, the waiter resumes.
-    private func stopWaitingForResumption(of id: UInt64) {
-      let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-        if let waiter = state.resumptionWaiters.removeValue(forKey: id) { return waiter }
-        if state.woken.contains(id) { state.abandoned.insert(id) }
-        return nil
-      }
-      waiter?.resume(returning: false)
-    }
-
-    /// After a wake, when nobody is asleep where the clock looks next: gives
-    /// the woken task, which has run again, time to reach its next sleep,
-    /// and returns as soon as anybody new sleeps (a sleep started since the
-    /// wake has an id from `watermark` on).
-    ///
-    /// The time is counted in the clock's own turns, not in real time
-    /// alone: it looks ``settleTurns`` times, 1 ms apart, and for at least
-    /// 20 ms. A busy machine, which preempts the woken task between its
-    /// wake and its next sleep, schedules the clock's turns as slowly, so
-    /// the task is not taken for finished (a fixed 20 ms was too short for
-    /// eight copies of the suite on two cores). A task that ran to its end
-    /// costs those turns once per `advance` or `run`; 5 s at most.
-    private func settle(after watermark: UInt64) async {
-      let started = ContinuousClock.now
-      var turns = 0
-      while turns < Self.settleTurns || ContinuousClock.now - started < .milliseconds(20) {
-        if state.withLock({ state in state.sleepers.contains { $0.id >= watermark } }) {
-          return
-        }
-        if Task.isCancelled || ContinuousClock.now - started >= .seconds(5) { return }
-        try? await ContinuousClock().sleep(for: .milliseconds(1))
-        turns += 1
-      }
-    }
-
-    /// How many times ``settle(after:)`` looks for a new sleeper.
-    static let settleTurns = 20
-
-    /// Sleeps for `timeout` of real time, and on until it has also slept
-    /// one turn of 10 ms for each 10 ms of `timeout`, each turn counted when
-    /// this task runs again; throws when cancelled.
-    ///
-    /// A give-up timer of the clock's: a machine too busy to run the code
-    /// under test on time runs these turns late too, so there the wait
-    /// grows with the load, and a quiet machine waits about `timeout` (each
-    /// turn's wake-up adds a little). (`waitForSleepers`' fixed 10 s ran
-    /// out beside three other copies of the suite on one core.)
-    static func sleepInTurns(for timeout: Duration) async throws {
-      let turn = Duration.milliseconds(10)
-      // A `Double`, so that no timeout, however long, overflows a count.
-      let turns = timeout / turn
-      let clock = ContinuousClock()
-      let started = clock.now
-      var taken = 0.0
-      while taken < turns || clock.now - started < timeout {
-        try await clock.sleep(for: turn)
-        taken += 1
-      }
-    }
-
-    /// Lets tasks that a wake-up resumed, or that were just started, reach
-    /// their next suspension, such as their next sleep.
-    ///
-    /// Yielding on the caller's actor is not enough: a sleeper called from
-    /// the main actor registers on the global executor. Each round trip
-    /// through a detached task queues behind the jobs already there. At the
-    /// caller's priority, not a lower one: on a pool that other work keeps
-    /// busy, a background task waited for tens of seconds.
-    private static func letOthersRun() async {
-      for _ in 0..<10 {
-        await Task.detached(priority: Task.currentPriority) { await Task.yield() }.value
-      }
     }
   }
 #endif
