@@ -24,9 +24,15 @@ struct DateFormatterCache: Sendable {
   static let shared = DateFormatterCache()
 
   private let formatters = Locked<[Key: SharedDateFormatter]>([:])
+  private let starts = Locked(0)
 
   /// How many formatters the cache holds now.
   var count: Int { formatters.withLock { $0.count } }
+
+  /// How many times the cache has been emptied, to start again: a test
+  /// that shares the cache with others tells an evicted formatter from one
+  /// that was never cached.
+  var restarts: Int { starts.withLock { $0 } }
 
   /// The formatter for `key`, built and cached on first use.
   func formatter(for key: Key) -> SharedDateFormatter {
@@ -45,7 +51,10 @@ struct DateFormatterCache: Sendable {
     var evicted: [Key: SharedDateFormatter] = [:]
     let result = formatters.withLock { formatters in
       if let raced = formatters[key] { return raced }
-      if formatters.count >= Self.limit { swap(&formatters, &evicted) }
+      if formatters.count >= Self.limit {
+        swap(&formatters, &evicted)
+        starts.withLock { $0 += 1 }
+      }
       formatters[key] = shared
       return shared
     }
