@@ -152,6 +152,37 @@ import Testing
     #expect(diagnosed == 1, "\(name)")
   }
 
+  /// Promise: the escaped work is not held up while a new place is found:
+  /// its stack is symbolicated, and the escape reported, on another
+  /// thread, which the warning reaches before the test ends.
+  @Test(.enabled(if: TestWorlds.canLocatePlaces, "needs Swift's Runtime module"))
+  func aNewPlaceIsFoundOffTheEscapingThread() async {
+    let marker = "EscapingWorkTests.\(UUID().uuidString)"
+    let onEscapingThread = Locked<[Bool]>([])
+    let read = #line + 9
+    let listener = TestWorlds.addWarningListener { warning in
+      guard warning.place?.filePath == #filePath, warning.place?.line == read else { return false }
+      onEscapingThread.withLock { $0.append(Thread.current.threadDictionary[marker] != nil) }
+      return true
+    }
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      Thread.current.threadDictionary[marker] = true
+      _ = Current.score
+      Thread.current.threadDictionary[marker] = nil
+      done.signal()
+    }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        done.wait()
+        continuation.resume()
+      }
+    }
+    await TestWorlds.escapesSettled()
+    TestWorlds.removeWarningListener(listener)
+    #expect(onEscapingThread.withLock { $0 } == [false])
+  }
+
   /// Promise: a world read through `world` and written back keeps the
   /// writes that the captured world received in between, as one read from
   /// `Current` does.
