@@ -197,11 +197,12 @@
             learned.fruitless += 1
             return
           }
+          // Every captured frame before the user's first, thunks included,
+          // which the symbolicated frames above leave out.
           let first = frames[found.boundary].captured.originalProgramCounter
-          for frame in frames[..<found.boundary] {
-            let address = frame.captured.originalProgramCounter
-            // An inlined frame shares its address with the one it is in.
-            if address != first { learned.passed.insert(address) }
+          for address in backtrace.frames.map(\.originalProgramCounter) {
+            if address == first { break }
+            learned.passed.insert(address)
           }
           learned.places[first] = .some(found.place)
         }
