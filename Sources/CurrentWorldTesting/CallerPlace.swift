@@ -108,11 +108,10 @@
         guard let path = file(frame), !path.hasSuffix(">") else { continue }
         if path.hasPrefix(coreSources) { afterCore = true }
         guard afterCore, !path.hasPrefix(packageSources) else { continue }
-        if boundary == nil { boundary = index }
-        if let boundary, !path.contains("@__swiftmacro_"), let place = place(frame),
-          place.line > 0
-        {
-          return (boundary, place)
+        let first = boundary ?? index
+        boundary = first
+        if !path.contains("@__swiftmacro_"), let place = place(frame), place.line > 0 {
+          return (first, place)
         }
       }
       return boundary.map { ($0, nil) }

@@ -23,20 +23,20 @@ struct DateFormatterCache: Sendable {
   /// The cache that every world uses.
   static let shared = DateFormatterCache()
 
-  private let formatters = Locked<[Key: SharedDateFormatter]>([:])
-  private let starts = Locked(0)
+  /// The formatters, and how many times the cache was emptied.
+  private let state = Locked((formatters: [Key: SharedDateFormatter](), restarts: 0))
 
   /// How many formatters the cache holds now.
-  var count: Int { formatters.withLock { $0.count } }
+  var count: Int { state.withLock { $0.formatters.count } }
 
   /// How many times the cache has been emptied, to start again: a test
   /// that shares the cache with others tells an evicted formatter from one
   /// that was never cached.
-  var restarts: Int { starts.withLock { $0 } }
+  var restarts: Int { state.withLock { $0.restarts } }
 
   /// The formatter for `key`, built and cached on first use.
   func formatter(for key: Key) -> SharedDateFormatter {
-    if let cached = formatters.withLock({ $0[key] }) {
+    if let cached = state.withLock({ $0.formatters[key] }) {
       return cached
     }
     // Built outside the lock: ICU builds the formatter, and other threads
@@ -49,13 +49,13 @@ struct DateFormatterCache: Sendable {
     formatter.timeStyle = key.timeStyle
     let shared = SharedDateFormatter(formatter)
     var evicted: [Key: SharedDateFormatter] = [:]
-    let result = formatters.withLock { formatters in
-      if let raced = formatters[key] { return raced }
-      if formatters.count >= Self.limit {
-        swap(&formatters, &evicted)
-        starts.withLock { $0 += 1 }
+    let result = state.withLock { state in
+      if let raced = state.formatters[key] { return raced }
+      if state.formatters.count >= Self.limit {
+        swap(&state.formatters, &evicted)
+        state.restarts += 1
       }
-      formatters[key] = shared
+      state.formatters[key] = shared
       return shared
     }
     // The evicted formatters are released here, after the lock opens.

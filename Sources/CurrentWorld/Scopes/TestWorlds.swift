@@ -294,8 +294,11 @@
     /// Whether a listener took `warning` (see ``addWarningListener(_:)``).
     private static func handedToListeners(_ warning: Warning) -> Bool {
       let listeners = warningListeners.withLock { Array($0.listeners.values) }
+      // Every listener is offered it, whichever takes it.
       var taken = false
-      for listener in listeners where listener(warning) { taken = true }
+      for listener in listeners {
+        if listener(warning) { taken = true }
+      }
       return taken
     }
 
