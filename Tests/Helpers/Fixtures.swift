@@ -11,20 +11,24 @@ public struct Greeter: Sendable {
   }
 }
 
-public enum GreeterKey: WorldKey {
-  public static let liveValue = Greeter(greet: { "Hello, \($0)!" })
-  public static let testValue = Greeter(greet: { "test greeting for \($0)" })
+/// The test support's dependencies, declared the way an app declares its
+/// own; public, so every test target reads them as `Current.greeter`.
+public enum TestDependencies {
+  public static let greeter = WorldDependency(
+    live: Greeter(greet: { "Hello, \($0)!" }),
+    test: Greeter(greet: { "test greeting for \($0)" }))
 }
 
 extension World {
-  public var greeter: Greeter {
-    get { self[GreeterKey.self] }
-    set { self[GreeterKey.self] = newValue }
+  public subscript<V>(dynamicMember key: KeyPath<TestDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
   }
 }
 
-/// A second app-defined key with a plain value type, so that two keys in one
-/// world are told apart.
+/// An app-defined dependency declared with a `WorldKey`, the form kept for
+/// a default made at each read, with a plain value type: beside
+/// ``TestDependencies/greeter`` it tells the two forms apart in one world.
 public enum RetryCountKey: WorldKey {
   public static let liveValue = 3
   public static let testValue = 0

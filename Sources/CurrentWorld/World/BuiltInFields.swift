@@ -14,7 +14,7 @@ extension WorldStorage {
   /// The values a world is made of, each defaulting to its value in
   /// ``World/live``.
   struct Fields: Sendable {
-    var context: World.Context = World.Context.process == .test ? .test : .live
+    var context: World.Context = Fields.defaultContext
     var date: @Sendable () -> Date = { Date() }
     /// Boxed: at `-Onone`, how tests and debug apps run, reading any field
     /// copies the whole `Fields`, and copying an existential costs a call
@@ -32,6 +32,10 @@ extension WorldStorage {
     var preferredLocales = PreferredLocaleList(given: nil)
     /// App-defined dependencies that were set, by key type.
     var dependencies: DependencyList? = nil
+
+    /// The context of a world that nobody gave one: the test context in a
+    /// test process, the live one anywhere else.
+    static let defaultContext: World.Context = World.Context.process == .test ? .test : .live
 
     /// Makes the calendar compute in the world's time zone and locale, the
     /// one rule that keeps the three from disagreeing. Writes to those

@@ -76,9 +76,16 @@ class DependencyList: @unchecked Sendable {
 /// its one stored property is a `let` of a `Sendable` type.
 final class DependencyNode<Value: Sendable>: DependencyList, @unchecked Sendable {
   let value: Value
+  /// The ``WorldDependency`` whose identity ``key`` is, kept alive so that
+  /// no other object can take its address while the node lives; `nil` for
+  /// a ``WorldKey``, a type, which lives as long as the process.
+  let owner: WorldDependency<Value>?
 
-  init(key: ObjectIdentifier, value: Value, next: DependencyList?) {
+  init(
+    key: ObjectIdentifier, value: Value, next: DependencyList?, owner: WorldDependency<Value>? = nil
+  ) {
     self.value = value
+    self.owner = owner
     super.init(key: key, next: next)
   }
 
@@ -89,6 +96,6 @@ final class DependencyNode<Value: Sendable>: DependencyList, @unchecked Sendable
   }
 
   override func relinked(next: DependencyList?) -> DependencyList {
-    DependencyNode(key: key, value: value, next: next)
+    DependencyNode(key: key, value: value, next: next, owner: owner)
   }
 }

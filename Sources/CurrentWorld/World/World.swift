@@ -31,6 +31,7 @@ import Foundation
 ///
 /// One rule keeps time and place consistent: ``calendar`` always computes in
 /// ``timeZone`` and ``locale``, and so do the formatters and format styles.
+@dynamicMemberLookup
 public struct World: Sendable {
   // Each built-in field is declared in its own file in `World/Fields/`, and
   // listed in `BuiltInFields.swift`.

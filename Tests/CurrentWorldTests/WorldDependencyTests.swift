@@ -1,0 +1,178 @@
+import CurrentWorld
+import CurrentWorldSupport
+import CurrentWorldTesting
+import Foundation
+import TestHelpers
+import Testing
+
+/// How many times each of ``Counted``' values was made.
+private let made = Locked<[String: Int]>([:])
+
+private func making(_ name: String, _ value: Int) -> Int {
+  made.withLock { $0[name, default: 0] += 1 }
+  return value
+}
+
+private func count(_ name: String) -> Int { made.withLock { $0[name, default: 0] } }
+
+/// Dependencies whose values count how often they are made: each is read
+/// by one test only, so the counts are that test's own.
+private enum Counted {
+  static let neverLive = WorldDependency(
+    live: making("neverLive.live", 1), test: making("neverLive.test", 2))
+  static let optedIn = WorldDependency(
+    live: making("optedIn.live", 10), test: making("optedIn.test", 20))
+  static let withPreview = WorldDependency(
+    live: making("withPreview.live", 100), test: 200, preview: making("withPreview.preview", 300))
+  static let previewsLive = WorldDependency(live: making("previewsLive.live", 7), test: 8)
+  static let raced = WorldDependency(live: making("raced.live", 5), test: 6)
+  static let endpoint = WorldDependency(live: "https://api.example.com", test: "http://localhost")
+  static let token = WorldDependency(live: "live-token", test: "test-token")
+}
+
+extension World {
+  fileprivate subscript<V>(dynamicMember key: KeyPath<Counted.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
+  }
+}
+
+/// Promises of a dependency declared as a `static let WorldDependency` in a
+/// namespace and read through a module's dynamic-member subscript.
+@Suite(.timeLimit(.minutes(10))) struct WorldDependencyTests {
+  /// Promise: in a test process the test value is read, made once, and the
+  /// live value is never made.
+  @Test(.world) func aTestProcessMakesTheTestValueOnceAndNeverTheLiveOne() {
+    #expect(Current.neverLive == 2)
+    #expect(Current.neverLive == 2)
+    #expect(World.live.neverLive == 2)
+    #expect(count("neverLive.test") == 1)
+    #expect(count("neverLive.live") == 0)
+  }
+
+  /// Promise: a test that opts in reaches the live value, made once however
+  /// many worlds read it.
+  @Test(.world) func theLiveContextMakesTheLiveValueOnce() {
+    Current.context = .live
+    #expect(Current.optedIn == 10)
+    var another = World.live
+    another.context = .live
+    #expect(another.optedIn == 10)
+    #expect(count("optedIn.live") == 1)
+  }
+
+  /// Promise: a preview world reads the preview value, or the live one when
+  /// the dependency has none.
+  @Test(.world) func aPreviewReadsThePreviewValueOrTheLiveOne() {
+    Current.context = .preview
+    #expect(Current.withPreview == 300)
+    #expect(Current.previewsLive == 7)
+    #expect(count("withPreview.preview") == 1)
+    #expect(count("withPreview.live") == 0)
+  }
+
+  /// Promise: threads that race to the first live read all get one value.
+  @Test(.world) func racingFirstReadsAgreeOnOneValue() async {
+    var world = World.live
+    world.context = .live
+    let values = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<16 { group.addTask { [world] in world.raced } }
+      return await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(values == Array(repeating: 5, count: 16))
+  }
+
+  /// Promise: a write replaces the value inline, and a write to a member
+  /// changes only that member of this world.
+  @Test(.world) func writesAreInlineAndPerWorld() {
+    Current.greeter.greet = { "hi \($0)" }
+    #expect(Current.greeter.greet("Ana") == "hi Ana")
+    #expect(World.live.greeter.greet("Ana") == "test greeting for Ana")
+    Current.endpoint = "http://127.0.0.1:8080"
+    #expect(Current.endpoint == "http://127.0.0.1:8080")
+    #expect(Current.token == "test-token")
+  }
+
+  /// Promise: the instance subscript reads and writes the same value as the
+  /// dynamic member, the way to name a dependency two modules both declare.
+  @Test(.world) func theInstanceSubscriptIsTheSameField() {
+    Current[Counted.token] = "by instance"
+    #expect(Current.token == "by instance")
+    Current.token = "by name"
+    #expect(Current[Counted.token] == "by name")
+  }
+
+  /// Promise: scopes keep their writes; a scope's changes merge into the
+  /// world it was read from, field by field.
+  @Test(.world) func scopesKeepAndMergeTheirWrites() async {
+    Current.token = "outer"
+    withWorld(
+      { $0.token = "inner" },
+      operation: {
+        #expect(Current.token == "inner")
+        Current.token = "written inside"
+      })
+    #expect(Current.token == "outer")
+    var inner = Current
+    inner.endpoint = "merged"
+    Current.token = "written meanwhile"
+    Current = inner
+    #expect(Current.endpoint == "merged")
+    #expect(Current.token == "written meanwhile")
+    await withWorld(
+      { $0.token = "async scope" },
+      operation: {
+        await Task.yield()
+        #expect(Current.token == "async scope")
+      })
+  }
+
+  /// Promise: a shared world carries the dependency's override into work
+  /// that leaves the task tree, and a write there is seen by its owner.
+  @Test(.world) func aSharedWorldCarriesTheOverride() async {
+    Current.token = "shared"
+    let shared = SharedWorld()
+    let seen = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        shared.run {
+          continuation.resume(returning: Current.token)
+          Current.endpoint = "written on a queue"
+        }
+      }
+    }
+    #expect(seen == "shared")
+    #expect(shared.world.endpoint == "written on a queue")
+  }
+
+  /// Promise: an override keeps its dependency alive, so no other object can
+  /// take its identity while a world holds the override.
+  @Test(.world) func anOverrideKeepsItsDependencyAlive() {
+    weak var gone: WorldDependency<Int>?
+    do {
+      let local = WorldDependency(live: 1, test: 2)
+      gone = local
+      Current[local] = 3
+      #expect(Current[local] == 3)
+    }
+    #expect(gone != nil)
+    Current = World.live
+    #expect(gone == nil)
+  }
+
+  /// Promise: two instances are two dependencies, even of one type.
+  @Test(.world) func twoInstancesAreTwoDependencies() {
+    let first = WorldDependency(live: 1, test: 2)
+    let second = WorldDependency(live: 1, test: 2)
+    Current[first] = 9
+    #expect(Current[first] == 9)
+    #expect(Current[second] == 2)
+  }
+
+  /// Promise: a description counts the overridden dependencies of both forms.
+  @Test func aDescriptionCountsOverrides() {
+    var world = World.live
+    world.token = "x"
+    world.retryCount = 4
+    #expect(String(describing: world).hasSuffix("app-defined dependencies: 2 set)"))
+  }
+}
