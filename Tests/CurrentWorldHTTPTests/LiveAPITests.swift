@@ -141,9 +141,10 @@ import Testing
     #expect(reported.withLock { $0 }.isEmpty)
   }
 
-  /// Promise: an unimplemented call is placed at the app's own key, the
-  /// line that declares its test value, never at a line of the library.
-  @Test func anUnimplementedCallIsPlacedAtTheAppsKey() async {
+  /// Promise: an unimplemented call is placed at the app's own
+  /// dependency, the line that declares its test value, never at a line of
+  /// the library.
+  @Test func anUnimplementedCallIsPlacedAtTheAppsDependency() async {
     let reported = Locked<[ReportedIssue]>([])
     let recorder = IssueReporter { issue in reported.withLock { $0.append(issue) } }
     await IssueReporter.withCurrent(recorder) {
@@ -151,7 +152,7 @@ import Testing
     }
     let issues = reported.withLock { $0 }
     #expect(issues.count == 1)
-    #expect(issues.first?.fileID == "CurrentWorldExamples/PokemonsAPI.swift", "\(issues)")
+    #expect(issues.first?.fileID == "CurrentWorldExamples/AppDependencies.swift", "\(issues)")
     #expect(issues.first?.message.contains("Current.pokemonsAPI.fetchPokemons") == true)
   }
 }

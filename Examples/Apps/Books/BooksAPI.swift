@@ -75,21 +75,3 @@ public struct BooksAPI: Sendable {
     let docs: [Doc]
   }
 }
-
-enum BooksAPIKey: WorldKey {
-  static let liveValue = BooksAPI.live(
-    client: .live(baseURL: BooksAPI.defaultBaseURL))
-  static let testValue = BooksAPI(searchBooks: unimplemented("Current.booksAPI.searchBooks"))
-}
-
-extension World {
-  /// The book search backend.
-  ///
-  /// ```swift
-  /// Current.booksAPI.searchBooks = { _ in [] }
-  /// ```
-  public var booksAPI: BooksAPI {
-    get { self[BooksAPIKey.self] }
-    set { self[BooksAPIKey.self] = newValue }
-  }
-}

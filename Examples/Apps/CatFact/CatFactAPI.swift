@@ -49,17 +49,3 @@ public struct CatFactAPI: Sendable {
     })
   }
 }
-
-enum CatFactAPIKey: WorldKey {
-  static let liveValue = CatFactAPI.live()
-  static let testValue = CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
-}
-
-extension World {
-  /// The cat fact backend: the service in a live world; in a test world,
-  /// unimplemented until the test overrides it.
-  public var catFactAPI: CatFactAPI {
-    get { self[CatFactAPIKey.self] }
-    set { self[CatFactAPIKey.self] = newValue }
-  }
-}

@@ -23,22 +23,3 @@ public struct Analytics: Sendable {
     self.track = track
   }
 }
-
-enum AnalyticsKey: WorldKey {
-  static let liveValue = Analytics(track: { event in
-    FileHandle.standardError.write(Data("[analytics] \(event)\n".utf8))
-  })
-  static let testValue = Analytics(track: unimplemented("Current.analytics.track", placeholder: ()))
-}
-
-extension World {
-  /// Product analytics.
-  ///
-  /// ```swift
-  /// Current.analytics.track = { event in events.append(event) }
-  /// ```
-  public var analytics: Analytics {
-    get { self[AnalyticsKey.self] }
-    set { self[AnalyticsKey.self] = newValue }
-  }
-}

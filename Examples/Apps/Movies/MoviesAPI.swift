@@ -65,23 +65,3 @@ public struct MoviesAPI: Sendable {
     let results: [Result]
   }
 }
-
-enum MoviesAPIKey: WorldKey {
-  static let liveValue = MoviesAPI.live(
-    client: .live(
-      baseURL: MoviesAPI.defaultBaseURL,
-      token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] }))
-  static let testValue = MoviesAPI(fetchMovies: unimplemented("Current.moviesAPI.fetchMovies"))
-}
-
-extension World {
-  /// The movie backend.
-  ///
-  /// ```swift
-  /// Current.moviesAPI.fetchMovies = { [] }
-  /// ```
-  public var moviesAPI: MoviesAPI {
-    get { self[MoviesAPIKey.self] }
-    set { self[MoviesAPIKey.self] = newValue }
-  }
-}

@@ -53,23 +53,3 @@ public struct MoviesDatabase: Sendable {
     func replace(with movies: [Movie]) { self.movies = movies }
   }
 }
-
-enum MoviesDatabaseKey: WorldKey {
-  static let liveValue = MoviesDatabase.inMemory()
-  static let testValue = MoviesDatabase(
-    fetchMovies: unimplemented("Current.moviesDatabase.fetchMovies"),
-    saveMovies: unimplemented("Current.moviesDatabase.saveMovies")
-  )
-}
-
-extension World {
-  /// The local movie store.
-  ///
-  /// ```swift
-  /// Current.moviesDatabase = .inMemory([Movie(id: 1, title: "Zama", year: 2017)])
-  /// ```
-  public var moviesDatabase: MoviesDatabase {
-    get { self[MoviesDatabaseKey.self] }
-    set { self[MoviesDatabaseKey.self] = newValue }
-  }
-}

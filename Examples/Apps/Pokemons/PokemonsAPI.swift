@@ -61,18 +61,3 @@ public struct PokemonsAPI: Sendable {
     let results: [Entry]
   }
 }
-
-enum PokemonsAPIKey: WorldKey {
-  static let liveValue = PokemonsAPI.live()
-  static let testValue = PokemonsAPI(
-    fetchPokemons: unimplemented("Current.pokemonsAPI.fetchPokemons"))
-}
-
-extension World {
-  /// The Pokémon backend: the service in a live world; in a test world,
-  /// unimplemented until the test overrides it.
-  public var pokemonsAPI: PokemonsAPI {
-    get { self[PokemonsAPIKey.self] }
-    set { self[PokemonsAPIKey.self] = newValue }
-  }
-}

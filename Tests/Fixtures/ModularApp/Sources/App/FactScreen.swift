@@ -1,0 +1,28 @@
+import Catalog
+import CurrentWorld
+import Feature
+
+/// A screen model, on the main actor as the module's default makes it.
+public final class FactScreen {
+  /// What the screen shows.
+  public private(set) var lines: [String] = []
+
+  /// An empty screen.
+  public init() {}
+
+  /// Loads a fact and the catalog, and tracks that it did.
+  public func load() async {
+    do {
+      lines.append(try await Current.catFactAPI.fetchFact())
+    } catch {
+      lines.append("error: \(error)")
+    }
+    lines.append(contentsOf: Current.catalog.titles())
+    trackFromFeature("fact shown")
+  }
+}
+
+/// Reads the app's dependency from code that is not on the main actor.
+public nonisolated func fetchInBackground() async throws -> String {
+  try await Current.catFactAPI.fetchFact()
+}
