@@ -196,7 +196,17 @@ let package = Package(
         "CurrentWorldExamples",
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
-      ]
+      ],
+      // A file sees only the dependencies of the modules it imports: the
+      // examples' `Current.analytics` stays out of the article's own.
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
+    // The README's first test, a whole file: a module of its own, as it
+    // declares the namespace `AppDependencies` that an article's snippets
+    // declare too.
+    .testTarget(
+      name: "CurrentWorldReadmeTests",
+      dependencies: ["CurrentWorld", "CurrentWorldTesting"]
     ),
     .testTarget(
       name: "CurrentWorldExamplesTests",

@@ -62,7 +62,10 @@ MEMBER = re.compile(r"(?<=[\w)\]]\.)([a-z_]\w*)\b")
 MEMBER_DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|nonisolated|static|final|mutating)\s+)*"
     r"(?:func|let|var|case)\s+(\w+)")
-EXTENSION = re.compile(r"^(?:(?:public|internal|private|fileprivate|package)\s+)?extension\b")
+EXTENSION = re.compile(r"^(?:(?:public|internal|private|fileprivate|package|nonisolated)\s+)*extension\b")
+# A dependency in a namespace, which `Current.name` reads as a member.
+DEPENDENCY = re.compile(
+    r"^(?:(?:public|internal|package|nonisolated)\s+)*static\s+let\s+(\w+)\s*=\s*WorldDependency\b")
 # A name a snippet uses: not a member (`.name`), not an argument label (`name:`).
 NAME = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b(?!\s*:)")
 
@@ -199,10 +202,13 @@ def borrowed(block, file, article_names):
 def declared_in_extensions(file):
     """The members that a file's extensions declare one level in, such as
     `extension World { var score: Int … }`: declarations whose innermost
-    open brace is an extension's."""
+    open brace is an extension's; and the dependencies it declares in a
+    namespace (`static let score = WorldDependency(…)`), which read as
+    members of `Current`."""
     return {match.group(1) for line, context in zip(file.raw, file.open_at)
             if context and EXTENSION.match(context[-1])
-            for match in [MEMBER_DECLARATION.match(line.strip())] if match}
+            for match in [MEMBER_DECLARATION.match(line.strip())] if match} | {
+        match.group(1) for line in file.raw for match in [DEPENDENCY.match(line.strip())] if match}
 
 
 def declared_in(block):
@@ -249,7 +255,7 @@ MANIFEST_FRAGMENTS = ("dependencies: [", ".target(name: \"MyApp\"")
 
 PLANT = "--plant" in sys.argv[1:]
 PLANTED_ARTICLE = "TimeIdentityAndLaunch.md"
-PLANTED = ["```swift\nactor Attempts {", "```swift\nenum GreetingKey: WorldKey {"]
+PLANTED = ["```swift\nactor Attempts {", "```swift\nenum AppDependencies {"]
 
 
 def without_planted_declarations(text):

@@ -20,6 +20,9 @@ BARE = "TaskLocal.withValue, bare"
 BOUND = "TaskLocal read, bound: clock!.date()"
 SCOPED = "CurrentWorld overridable: Current.date(), in a scope"
 APP = "CurrentWorld overridable: app-defined field, in a scope"
+DECLARED = "CurrentWorld overridable: WorldDependency field, in a scope"
+DECLARED_DEFAULT = "CurrentWorld overridable: WorldDependency field, not overridden"
+DECLARED_RELEASE = "CurrentWorld release: WorldDependency field"
 SCOPE = "CurrentWorld overridable: withWorld, one override"
 DEPS_SCOPE = "swift-dependencies: withDependencies, one override"
 DEPS_READ = "swift-dependencies: @Dependency(\\.date) read, wrapper made once"
@@ -46,6 +49,8 @@ baseline_of = {
     SCOPED: BOUND,
     "CurrentWorld overridable: Current.date(), 3 nested scopes": BOUND,
     APP: SCOPED,
+    DECLARED: SCOPED,
+    DECLARED_DEFAULT: SCOPED,
     BOUND: BOUND,
 }
 
@@ -67,6 +72,13 @@ def targets():
     add(O, SCOPED, "<= 2.5x a bound TaskLocal read", ratio(O, SCOPED, BOUND) <= 2.5)
     add(D, APP, "<= 1.2x a built-in field", ratio(D, APP, SCOPED) <= 1.2)
     add(O, APP, "<= 1.2x a built-in field", ratio(O, APP, SCOPED) <= 1.2)
+    # A dependency declared with WorldDependency, against a WorldKey read
+    # measured in the same process (#69).
+    add(D, DECLARED, f"<= a WorldKey read ({ns[(D, DECLARED)] / ns[(D, APP)]:.2f}x it); aim 1.2x a built-in field",
+        ns[(D, DECLARED)] <= ns[(D, APP)])
+    add(O, DECLARED, f"<= 1.5x a WorldKey read ({ns[(O, DECLARED)] / ns[(O, APP)]:.2f}x it)",
+        ns[(O, DECLARED)] <= 1.5 * ns[(O, APP)])
+    add(R, DECLARED_RELEASE, "<= 1.1x baseline", ratio(R, DECLARED_RELEASE, CHEAP) <= 1.1)
     # Scope entry and writes against swift-dependencies in the same process.
     for build in (D, O):
         deps = ns[(build, DEPS_SCOPE)]

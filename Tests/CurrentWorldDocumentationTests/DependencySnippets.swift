@@ -9,27 +9,25 @@ struct Analytics: Sendable {
   var track: @Sendable (String) -> Void
 }
 
-enum AnalyticsKey: WorldKey {
-  static let liveValue = Analytics(track: { event in print("analytics:", event) })
-  static let testValue = Analytics(track: unimplemented("Current.analytics.track", placeholder: ()))
+enum AppDependencies {
+  static let analytics = WorldDependency(
+    live: Analytics(track: { event in print("analytics:", event) }),
+    test: Analytics(track: unimplemented("Current.analytics.track", placeholder: ())))
+  #if DEBUG
+    static let profile = WorldDependency(
+      live: "loaded from the account",
+      test: "a fixture profile, kept out of release builds")
+  #else
+    // Release builds have no test world: the live value serves both.
+    static let profile = WorldDependency(live: "loaded from the account", test: "")
+  #endif
 }
 
 extension World {
-  var analytics: Analytics {
-    get { self[AnalyticsKey.self] }
-    set { self[AnalyticsKey.self] = newValue }
+  subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
   }
-}
-
-/// A key whose test value holds fixtures the app must not ship.
-enum ProfileKey: WorldKey {
-  static let liveValue = "loaded from the account"
-  #if DEBUG
-    static let testValue = "a fixture profile, kept out of release builds"
-  #else
-    // Release builds read the live value: no test world exists there.
-    static var testValue: String { liveValue }
-  #endif
 }
 
 func didFinishOnboarding() {
@@ -54,8 +52,9 @@ final class TrackedEvents: @unchecked Sendable {
   }
 
   @Test func debugBuildsKeepTheFixtureTestValue() {
-    #expect(Current[ProfileKey.self] == ProfileKey.testValue)
-    #expect(ProfileKey.testValue != ProfileKey.liveValue)  // a debug build, as tests are
+    #expect(Current.profile == "a fixture profile, kept out of release builds")
+    Current.context = .live
+    #expect(Current.profile == "loaded from the account")
   }
 }
 

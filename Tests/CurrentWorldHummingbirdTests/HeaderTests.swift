@@ -134,7 +134,7 @@
     @Test func theArticlesExtensionPointSetsTheRequestID() async throws {
       let router = Router()
       addWorlds(to: router)
-      router.get("id") { _, _ in Current[RequestIDKey.self] }
+      router.get("id") { _, _ in Current.requestID }
       try await Application(router: router).test(.router) { client in
         let named = try await client.execute(
           uri: "/id", method: .get, headers: [HTTPField.Name("X-Request-ID")!: "r-1"])
@@ -142,20 +142,20 @@
         let unnamed = try await client.execute(uri: "/id", method: .get)
         #expect(String(buffer: unnamed.body) == "missing")
       }
-      #expect(Current[RequestIDKey.self] == "none")
+      #expect(Current.requestID == "none")
     }
 
     @Test func theUpdateClosureChangesTheRequestsWorldFromTheRequest() async throws {
       let requestID = HTTPField.Name("X-Request-ID")!
       let middleware = WorldMiddleware<BasicRequestContext> { world, request, _ in
-        world[RequestIDKey.self] = request.headers[requestID] ?? "missing"
+        world.requestID = request.headers[requestID] ?? "missing"
         if request.headers[requestID] == "forbidden" {
           throw HTTPError(.forbidden, message: "not you")
         }
       }
       let router = Router()
       router.add(middleware: middleware)
-      router.get("id") { _, _ in Current[RequestIDKey.self] }
+      router.get("id") { _, _ in Current.requestID }
       let app = Application(router: router)
       try await app.test(.router) { client in
         let first = try await client.execute(uri: "/id", method: .get, headers: [requestID: "r-1"])
@@ -166,7 +166,7 @@
           uri: "/id", method: .get, headers: [requestID: "forbidden"])
         #expect(refused.status == .forbidden)
       }
-      #expect(Current[RequestIDKey.self] == "none")
+      #expect(Current.requestID == "none")
     }
   }
 #endif

@@ -20,15 +20,14 @@ enum AnalyticsKey: WorldKey {
 }
 
 /// A plain app-defined value.
-enum ScoreKey: WorldKey {
-  static let liveValue = 100
-  static let testValue = 0
+enum AppDependencies {
+  static let score = WorldDependency(live: 100, test: 0)
 }
 
 extension World {
-  var score: Int {
-    get { self[ScoreKey.self] }
-    set { self[ScoreKey.self] = newValue }
+  subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
   }
 }
 

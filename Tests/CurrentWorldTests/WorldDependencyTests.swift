@@ -26,6 +26,8 @@ private enum Counted {
     live: making("withPreview.live", 100), test: 200, preview: making("withPreview.preview", 300))
   static let previewsLive = WorldDependency(live: making("previewsLive.live", 7), test: 8)
   static let raced = WorldDependency(live: making("raced.live", 5), test: 6)
+  /// Its live value reads another dependency while it is made.
+  static let reentrant = WorldDependency(live: "made after reading \(Current.token)", test: "")
   static let endpoint = WorldDependency(live: "https://api.example.com", test: "http://localhost")
   static let token = WorldDependency(live: "live-token", test: "test-token")
 }
@@ -80,6 +82,13 @@ extension World {
       return await group.reduce(into: [Int]()) { $0.append($1) }
     }
     #expect(values == Array(repeating: 5, count: 16))
+  }
+
+  /// Promise: a value whose making reads `Current` is made without a lock
+  /// held, so the read neither deadlocks nor traps.
+  @Test(.world) func makingAValueMayReadCurrent() {
+    Current.context = .live
+    #expect(Current.reentrant == "made after reading live-token")
   }
 
   /// Promise: a write replaces the value inline, and a write to a member

@@ -157,26 +157,26 @@
     @Test func theArticlesExtensionPointSetsTheRequestID() async throws {
       try await withApp { app in
         addWorlds(to: app)
-        app.get("id") { _ in Current[RequestIDKey.self] }
+        app.get("id") { _ in Current.requestID }
         for (fields, id) in [(["X-Request-ID": "r-1"], "r-1"), ([:], "missing")] {
           let response = try await app.testing().sendRequest(
             .GET, "id", headers: HTTPHeaders(fields.map { ($0.key, $0.value) }))
           #expect(response.body.string == id)
         }
       }
-      #expect(Current[RequestIDKey.self] == "none")
+      #expect(Current.requestID == "none")
     }
 
     @Test func theUpdateClosureChangesTheRequestsWorldFromTheRequest() async throws {
       let middleware = WorldMiddleware { world, request in
-        world[RequestIDKey.self] = request.headers.first(name: "X-Request-ID") ?? "missing"
+        world.requestID = request.headers.first(name: "X-Request-ID") ?? "missing"
         if request.headers.first(name: "X-Request-ID") == "forbidden" {
           throw Abort(.forbidden, reason: "not you")
         }
       }
       try await withApp { app in
         app.middleware.use(middleware)
-        app.get("id") { _ in Current[RequestIDKey.self] }
+        app.get("id") { _ in Current.requestID }
         for id in ["r-1", "r-2"] {
           do {
             let response = try await app.testing().sendRequest(
@@ -190,7 +190,7 @@
           #expect(response.status == .forbidden)
         }
       }
-      #expect(Current[RequestIDKey.self] == "none")
+      #expect(Current.requestID == "none")
     }
   }
 #endif

@@ -4,6 +4,23 @@
   import Dependencies
   import Foundation
 
+  /// A dependency declared in one line, as the README teaches.
+  struct BenchClock: Sendable {
+    var now: @Sendable () -> Date
+  }
+
+  enum BenchDependencies {
+    static let declaredClock = WorldDependency(
+      live: BenchClock(now: cheapDate), test: BenchClock(now: cheapDate))
+  }
+
+  extension World {
+    subscript<V>(dynamicMember key: KeyPath<BenchDependencies.Type, WorldDependency<V>>) -> V {
+      get { self[key] }
+      set { self[key] = newValue }
+    }
+  }
+
   /// Cases measured in the release build.
   enum ReleaseCases {
     static let fixedDate = Date(timeIntervalSinceReferenceDate: 1)
@@ -19,6 +36,9 @@
         },
         Case(name: "CurrentWorld release: Current.date()") { n in
           for _ in 0..<n { blackHole(Current.date()) }
+        },
+        Case(name: "CurrentWorld release: WorldDependency field") { n in
+          for _ in 0..<n { blackHole(Current.declaredClock.now()) }
         },
         Baselines.bareWithValue,
         Peers.dependencyRead,

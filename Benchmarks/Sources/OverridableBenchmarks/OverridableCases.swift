@@ -20,6 +20,19 @@
     }
   }
 
+  /// The same dependency declared in one line, as the README teaches.
+  enum BenchDependencies {
+    static let declaredClock = WorldDependency(
+      live: BenchClock(now: cheapDate), test: BenchClock(now: cheapDate))
+  }
+
+  extension World {
+    subscript<V>(dynamicMember key: KeyPath<BenchDependencies.Type, WorldDependency<V>>) -> V {
+      get { self[key] }
+      set { self[key] = newValue }
+    }
+  }
+
   /// Cases measured in the optimized build with DEBUG defined, where
   /// `Current` can be overridden.
   enum OverridableCases {
@@ -59,6 +72,20 @@
             $0.benchClock.now = cheapDate
           } operation: {
             for _ in 0..<n { blackHole(Current.benchClock.now()) }
+          }
+        },
+        Case(name: "CurrentWorld overridable: WorldDependency field, in a scope") { n in
+          withWorld {
+            $0.declaredClock.now = cheapDate
+          } operation: {
+            for _ in 0..<n { blackHole(Current.declaredClock.now()) }
+          }
+        },
+        Case(name: "CurrentWorld overridable: WorldDependency field, not overridden") { n in
+          withWorld {
+            $0.date = cheapDate
+          } operation: {
+            for _ in 0..<n { blackHole(Current.declaredClock.now()) }
           }
         },
         Baselines.bareWithValue,

@@ -1,14 +1,13 @@
 /// A closure that, when called, reports that `field` was not overridden and
 /// throws ``UnimplementedError``; it never traps.
 ///
-/// Use it for the ``WorldKey/testValue`` of your own dependencies, so that a
-/// test that forgets to override one fails and says which line to add.
+/// Use it for the test value of your own dependencies, so that a test that
+/// forgets to override one fails and says which line to add.
 ///
 /// ```swift
-/// enum AnalyticsKey: WorldKey {
-///   static let liveValue = Analytics(track: { event in try await send(event) })
-///   static let testValue = Analytics(track: unimplemented("Current.analytics.track"))
-/// }
+/// static let analytics = WorldDependency(
+///   live: Analytics(track: { event in try await send(event) }),
+///   test: Analytics(track: unimplemented("Current.analytics.track")))
 /// ```
 ///
 /// - Parameters:

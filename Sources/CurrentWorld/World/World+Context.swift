@@ -2,26 +2,27 @@ import Foundation
 
 extension World {
   /// What a world is for: production, a test, or an Xcode preview. It picks
-  /// the default of each app-defined dependency, and CurrentWorld detects it
-  /// for the whole process at launch.
+  /// the default of each app-defined dependency (a ``WorldDependency``'s
+  /// live, test or preview value), and CurrentWorld detects it for the whole
+  /// process at launch.
   ///
   /// The world outside every scope takes the process's context:
   ///
-  /// | Process | Detected by | Keys give |
+  /// | Process | Detected by | Dependencies give |
   /// |---|---|---|
-  /// | An app or tool | anything else | `liveValue` |
-  /// | `swift test`, `xctest`, `swiftpm-testing-helper`, Xcode tests | the runner's name or Xcode's `XCTest…` variables | `testValue` (unimplemented, for an API) |
-  /// | An Xcode preview | `XCODE_RUNNING_FOR_PREVIEWS=1` | `previewValue` |
+  /// | An app or tool | anything else | the live value |
+  /// | `swift test`, `xctest`, `swiftpm-testing-helper`, Xcode tests | the runner's name or Xcode's `XCTest…` variables | the test value (unimplemented, for an API) |
+  /// | An Xcode preview | `XCODE_RUNNING_FOR_PREVIEWS=1` | the preview value |
   ///
   /// A tool can set the context itself with the environment variable
   /// `CURRENTWORLD_CONTEXT=live`, `test` or `preview`.
   public enum Context: String, Sendable, Hashable, CaseIterable {
-    /// Production: keys give their ``WorldKey/liveValue``.
+    /// Production: dependencies give their live value.
     case live
-    /// A test: keys give their ``WorldKey/testValue``.
+    /// A test: dependencies give their test value.
     case test
-    /// An Xcode preview: keys give their ``WorldKey/previewValue``, which is
-    /// their live value unless the key says otherwise.
+    /// An Xcode preview: dependencies give their preview value, which is
+    /// their live value unless they declare one.
     case preview
   }
 }

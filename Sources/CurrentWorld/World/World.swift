@@ -7,6 +7,10 @@ import Foundation
 /// APIs among them; and the context, which picks each dependency's live,
 /// test or preview value.
 ///
+/// The app's own dependencies read like fields, `Current.catFactAPI`: each
+/// module declares them in a namespace and gives `World` one dynamic-member
+/// subscript over it (see ``WorldDependency``).
+///
 /// App code reads the world through the global ``Current`` and never has it
 /// injected. Tests and previews overwrite single fields inline:
 ///
@@ -57,22 +61,23 @@ public struct World: Sendable {
   /// `NotificationCenter.default`, and each app-defined key's `liveValue`.
   ///
   /// In a test process nothing in it reaches production: its ``context`` is
-  /// ``Context-swift.enum/test``, so app-defined keys, backend APIs among
-  /// them, give their `testValue`, which for an API is unimplemented: a call
+  /// ``Context-swift.enum/test``, so app-defined dependencies, backend APIs
+  /// among them, give their test value, which for an API is unimplemented: a call
   /// that was not overridden reports a test failure and throws
   /// ``UnimplementedError``. So `Current = World.live` in a test is safe. A
   /// test that means to reach production says so:
   ///
   /// ```swift
   /// var world = World.live
-  /// world.context = .live  // every key's liveValue
+  /// world.context = .live  // every dependency's live value
   /// ```
   public static var live: World {
     World(storage: WorldStorage(WorldStorage.Fields()))
   }
 
   /// Reads or overrides a dependency that the app defines with a
-  /// ``WorldKey``.
+  /// ``WorldKey``, the form kept for a default made at each read; a
+  /// ``WorldDependency`` serves every other dependency.
   ///
   /// Without an override, a read returns the key's value for the world's
   /// ``context``. Wrap it in a computed property:

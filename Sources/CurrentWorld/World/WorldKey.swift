@@ -1,6 +1,8 @@
-/// A key for a dependency that your app adds to ``World``.
+/// A key for a dependency that your app adds to ``World``, whose default is
+/// made anew at each read: the form before 0.4.0, kept for that.
 ///
-/// Declare a key the way SwiftUI declares an `EnvironmentKey`: a type with the
+/// Declare every other dependency in one line with ``WorldDependency``,
+/// which makes each value once. A key is a type with the
 /// value production uses and the value tests start from. Then add a computed
 /// property to ``World`` that reads and writes it through
 /// ``World/subscript(_:)``. From then on the dependency behaves like a built-in

@@ -30,23 +30,33 @@ public struct CatFactAPI: Sendable {
   }
 }
 
-enum CatFactAPIKey: WorldKey {
-  /// `GET https://catfact.ninja/fact`, with timeouts on `Current.clock`.
-  static let liveValue: CatFactAPI = {
-    let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
-    return CatFactAPI(fetchFact: {
-      try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
-    })
-  }()
-  static let testValue = CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact"))
+/// The server's dependencies, one `static let` each, read as fields of
+/// `Current`.
+public enum AppDependencies {
+  /// The cat fact backend that `GET /catfact` serves: the embedded fact
+  /// unless the server runs with `--live`, where it calls
+  /// `GET https://catfact.ninja/fact` with timeouts on `Current.clock`.
+  public static let catFactAPI = WorldDependency(
+    live: CatFactAPI.live(baseURL: URL(string: "https://catfact.ninja")!),
+    test: CatFactAPI(fetchFact: unimplemented("Current.catFactAPI.fetchFact")))
 }
 
 extension World {
-  /// The cat fact backend that `GET /catfact` serves: the embedded fact
-  /// unless the server runs with `--live`.
-  public var catFactAPI: CatFactAPI {
-    get { self[CatFactAPIKey.self] }
-    set { self[CatFactAPIKey.self] = newValue }
+  /// Reads and overrides each of ``AppDependencies``' dependencies as a
+  /// field of the world.
+  public subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
+  }
+}
+
+extension CatFactAPI {
+  /// The API at `baseURL`, whose HTTP timeouts run on `Current.clock`.
+  static func live(baseURL: URL) -> CatFactAPI {
+    let client = HTTPClient.live(baseURL: baseURL)
+    return CatFactAPI(fetchFact: {
+      try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
+    })
   }
 }
 

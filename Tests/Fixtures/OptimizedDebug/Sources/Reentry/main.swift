@@ -9,15 +9,14 @@ final class ReadsCurrentOnDeinit: Sendable {
   }
 }
 
-enum HolderKey: WorldKey {
-  static let liveValue: ReadsCurrentOnDeinit? = nil
-  static let testValue: ReadsCurrentOnDeinit? = nil
+enum AppDependencies {
+  static let holder = WorldDependency<ReadsCurrentOnDeinit?>(live: nil, test: nil)
 }
 
 extension World {
-  var holder: ReadsCurrentOnDeinit? {
-    get { self[HolderKey.self] }
-    set { self[HolderKey.self] = newValue }
+  subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
   }
 }
 

@@ -4,15 +4,14 @@
 import CurrentWorld
 import Foundation
 
-enum GreetingKey: WorldKey {
-  static let liveValue = "the key's live value"
-  static let testValue = "the key's test value"
+enum AppDependencies {
+  static let greeting = WorldDependency(live: "the live value", test: "the test value")
 }
 
 extension World {
-  var greeting: String {
-    get { self[GreetingKey.self] }
-    set { self[GreetingKey.self] = newValue }
+  subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
   }
 }
 

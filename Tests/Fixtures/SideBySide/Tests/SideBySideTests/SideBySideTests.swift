@@ -41,16 +41,16 @@ struct FarewellAPI: Sendable {
   var farewell: @Sendable (String) async throws -> String
 }
 
-enum FarewellAPIKey: WorldKey {
-  static let liveValue = FarewellAPI(farewell: { "Goodbye, \($0)." })
-  static let testValue = FarewellAPI(
-    farewell: CurrentWorld.unimplemented("Current.farewellAPI.farewell"))
+enum AppDependencies {
+  static let farewellAPI = WorldDependency(
+    live: FarewellAPI(farewell: { "Goodbye, \($0)." }),
+    test: FarewellAPI(farewell: CurrentWorld.unimplemented("Current.farewellAPI.farewell")))
 }
 
 extension World {
-  var farewellAPI: FarewellAPI {
-    get { self[FarewellAPIKey.self] }
-    set { self[FarewellAPIKey.self] = newValue }
+  subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
+    get { self[key] }
+    set { self[key] = newValue }
   }
 }
 
