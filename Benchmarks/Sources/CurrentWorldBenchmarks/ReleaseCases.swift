@@ -21,6 +21,18 @@
     }
   }
 
+  /// The same dependency declared with a `WorldKey`, the older form.
+  enum BenchClockKey: WorldKey {
+    static let liveValue = BenchClock(now: cheapDate)
+    static let testValue = BenchClock(now: cheapDate)
+  }
+
+  extension World {
+    var keyedClock: BenchClock {
+      self[BenchClockKey.self]
+    }
+  }
+
   /// Cases measured in the release build.
   enum ReleaseCases {
     static let fixedDate = Date(timeIntervalSinceReferenceDate: 1)
@@ -39,6 +51,9 @@
         },
         Case(name: "CurrentWorld release: WorldDependency field") { n in
           for _ in 0..<n { blackHole(Current.declaredClock.now()) }
+        },
+        Case(name: "CurrentWorld release: WorldKey field") { n in
+          for _ in 0..<n { blackHole(Current.keyedClock.now()) }
         },
         Baselines.bareWithValue,
         Peers.dependencyRead,
