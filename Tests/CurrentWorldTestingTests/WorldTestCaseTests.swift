@@ -75,8 +75,9 @@ final class WorldTestCaseTests: WorldTestCase {
     XCTAssertEqual((thrown as? UnimplementedError)?.field, "Current.catFactAPI.fetchFact")
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(failures.first?.message.contains("Current.catFactAPI.fetchFact = { … }") == true)
-    // Corelibs XCTest places it at the key's test value, the app's own line.
-    XCTAssertTrue(failures.first?.file.hasSuffix("CatFactAPI.swift") == true)
+    // Corelibs XCTest places it at the dependency's test value, the app's
+    // own line.
+    XCTAssertTrue(failures.first?.file.hasSuffix("AppDependencies.swift") == true)
     // The test goes on after the failure.
     XCTAssertEqual(Current.date(), World.testDate)
   }
