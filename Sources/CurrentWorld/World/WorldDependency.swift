@@ -17,7 +17,7 @@ internal import CurrentWorldSupport
 /// }
 ///
 /// extension World {
-///   subscript<Value>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<Value>>) -> Value {
+///   subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
 ///     get { self[key] }
 ///     set { self[key] = newValue }
 ///   }
@@ -25,18 +25,24 @@ internal import CurrentWorldSupport
 /// ```
 ///
 /// In a target with default MainActor isolation (a new Xcode app target),
-/// write `nonisolated` before the namespace and before each client type
-/// (`nonisolated enum AppDependencies`, `nonisolated struct CatFactAPI`), so
-/// that tests and code off the main actor can read and override them.
+/// write `nonisolated` before the namespace, each client type and the
+/// extension (`nonisolated enum AppDependencies`, `nonisolated struct
+/// CatFactAPI`, `nonisolated extension World`), so that tests and code off
+/// the main actor can read and override them.
 ///
-/// The namespace must be a type that your module declares: Swift 6.2 and 6.3
-/// cannot form a key path, in another module, to a `static let` declared in
-/// an extension of another module's type (swiftlang/swift#89609).
+/// Declare every dependency inside the namespace's braces, and the namespace
+/// in your own module: Swift 6.2 and 6.3 crash at run time when another
+/// module (your tests) forms a key path to a `static let` declared in an
+/// extension (swiftlang/swift#89609).
 ///
-/// Each value is made once, at the first read that needs it: in a test
-/// process the live value is never made unless a test opts in with
-/// `world.context = .live`. A dependency's identity is the instance, so
-/// keep it in a `static let`: two instances are two dependencies.
+/// Each value is made at the first read that needs it: the value for the
+/// process's own context (the test value in a test process, else the live
+/// one) when the `static let` is first read, and another context's at its
+/// first read there. So a test process makes no live value unless a test
+/// opts in with `world.context = .live`. Two threads that read another
+/// context's value for the first time at once may each make one; both get
+/// the one stored first. A dependency's identity is the instance, so keep it
+/// in a `static let`: two instances are two dependencies.
 public final class WorldDependency<Value: Sendable>: Sendable {
   /// The context whose value ``made`` is: the one a world takes by default
   /// in this process, made with the dependency.
