@@ -45,7 +45,7 @@
           super.invokeTest()
         }
         // Escapes are reported before the test ends (see WorldTrait).
-        TestWorlds.escapesSettled(within: 10)
+        TestWorlds.escapesSettled(blockingWithin: 10)
         for issue in relay.end() { TestRunnerReporter.recordXCTestFailure(issue) }
       }
     }

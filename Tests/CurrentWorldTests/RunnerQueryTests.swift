@@ -41,3 +41,51 @@ import Testing
     #expect(recorded.first == recorded.last)
   }
 }
+
+/// An escape's place is found off its thread; a test's end waits for it, for
+/// a while.
+@Suite struct PendingEscapeTests {
+  /// Promise: an escape whose place is still being found when the wait at a
+  /// test's end runs out is reported then, without its place, naming its
+  /// thread, so a slow machine loses no warning; the place that arrives
+  /// later reports nothing twice.
+  @Test func anEscapeStillBeingPlacedIsReportedWhenTheWaitRunsOut() async throws {
+    let held = Locked<[@Sendable (TestWorlds.CodePlace?) -> Void]>([])
+    // A finder that never finds the place, and never settles.
+    let finder = TestWorlds.PlaceFinder(
+      now: { nil }, later: { deliver in held.withLock { $0.append(deliver) } }, settled: { _ in })
+    let reported = Locked<[ReportedIssue]>([])
+    let recorder = IssueReporter { issue in reported.withLock { $0.append(issue) } }
+    let pending = TestWorlds.PendingEscapes()
+    let name = "esc-\(UUID().uuidString.prefix(8))"
+    let escaped = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      // Named here: corelibs Foundation keeps a name set before `start()`
+      // from the thread itself.
+      Thread.current.name = name
+      TestWorlds.reportEscape(reading: true, places: finder, pending: pending)
+      escaped.signal()
+    }
+    thread.start()
+    #expect(escaped.wait(timeout: .now() + 10) == .success)
+    #expect(reported.withLock { $0 }.isEmpty)  // its place is still being found
+    await IssueReporter.withCurrent(recorder) {
+      await TestWorlds.escapesSettled(finder, within: 0.2, pending: pending)
+    }
+    let issues = reported.withLock { $0 }
+    #expect(issues.count == 1)
+    #expect(issues.first?.isWarning == true)
+    #expect(issues.first?.fileID == "")
+    #expect(issues.first?.message.contains("on the thread \"\(name)\"") == true, "\(issues)")
+    let late = held.withLock { $0 }
+    #expect(late.count == 1)
+    IssueReporter.withCurrent(recorder) {
+      for deliver in late {
+        deliver(
+          TestWorlds.CodePlace(
+            fileID: "M/F.swift", filePath: "/F.swift", line: 3, column: 1, function: "f()"))
+      }
+    }
+    #expect(reported.withLock { $0 }.count == 1)
+  }
+}

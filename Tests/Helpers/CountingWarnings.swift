@@ -19,7 +19,7 @@
       let count = Locked(0)
       let listener = addWarningListener(counting(into: count, file: file, lines: lines))
       await operation()
-      await escapesSettled()
+      await escapesSettled(within: 60)
       removeWarningListener(listener)
       return count.withLock { $0 }
     }
@@ -32,7 +32,7 @@
       let count = Locked(0)
       let listener = addWarningListener(counting(into: count, file: file, lines: lines))
       operation()
-      escapesSettled(within: 60)
+      escapesSettled(blockingWithin: 60)
       removeWarningListener(listener)
       return count.withLock { $0 }
     }

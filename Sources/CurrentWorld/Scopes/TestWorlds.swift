@@ -119,20 +119,38 @@
     /// Returns once every escape diagnosed so far has been reported (or
     /// taken by a listener): an escape's place is found off the escaping
     /// thread, so its warning may come after the escaped read returned.
-    package static func escapesSettled() async {
+    /// Waits `seconds` at most; an escape whose place is still being found
+    /// then is reported without it, naming its thread, so that no warning
+    /// is lost however slow the machine.
+    package static func escapesSettled(within seconds: Double = 10) async {
       let places = runnerQuery.withLock { $0 }.places
-      await withCheckedContinuation { continuation in
-        places.settled { continuation.resume() }
-      }
+      await escapesSettled(places, within: seconds)
     }
 
-    /// ``escapesSettled()`` for a thread that cannot wait asynchronously,
-    /// for at most `seconds`: an XCTest test's end.
-    package static func escapesSettled(within seconds: Double) {
+    /// ``escapesSettled(within:)`` with the place finder and the pending
+    /// escapes given.
+    static func escapesSettled(
+      _ places: PlaceFinder, within seconds: Double, pending: PendingEscapes = .process
+    ) async {
+      let settled = await withCheckedContinuation { continuation in
+        let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
+        places.settled { waiting.exchange(nil)?.resume(returning: true) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+          waiting.exchange(nil)?.resume(returning: false)
+        }
+      }
+      if !settled { reportWithoutPlace(pending.takeAll()) }
+    }
+
+    /// ``escapesSettled(within:)`` for a thread that cannot wait
+    /// asynchronously: an XCTest test's end.
+    package static func escapesSettled(blockingWithin seconds: Double) {
       let places = runnerQuery.withLock { $0 }.places
       let done = DispatchSemaphore(value: 0)
       places.settled { done.signal() }
-      _ = done.wait(timeout: .now() + seconds)
+      if done.wait(timeout: .now() + seconds) == .timedOut {
+        reportWithoutPlace(PendingEscapes.process.takeAll())
+      }
     }
 
     /// Puts the process-wide world back as it was at launch; XCTest's
@@ -265,9 +283,60 @@
     /// the build has its file and line, else naming the thread. A place
     /// that is new is found off the escaping thread, and reported from
     /// there.
-    private static func reportEscape(reading: Bool, places: PlaceFinder) {
-      let thread = threadName()
-      places.later { place in reportEscape(reading: reading, at: place, thread: thread) }
+    static func reportEscape(
+      reading: Bool, places: PlaceFinder, pending: PendingEscapes = .process
+    ) {
+      let number = pending.add(PendingEscape(reading: reading, thread: threadName()))
+      places.later { place in
+        // Reported already, without its place, if a test ended first.
+        guard let escape = pending.take(number) else { return }
+        reportEscape(reading: escape.reading, at: place, thread: escape.thread)
+      }
+    }
+
+    /// An escape whose place is being found off its thread.
+    struct PendingEscape: Sendable {
+      let reading: Bool
+      let thread: String
+    }
+
+    /// The escapes whose place is being found, by number: the process's
+    /// (``process``), or a test's own.
+    final class PendingEscapes: Sendable {
+      private let state = Locked<(last: UInt64, waiting: [UInt64: PendingEscape])>((0, [:]))
+
+      /// The process's escapes.
+      static let process = PendingEscapes()
+
+      /// Adds `escape`; returns its number.
+      func add(_ escape: PendingEscape) -> UInt64 {
+        state.withLock { state in
+          state.last += 1
+          state.waiting[state.last] = escape
+          return state.last
+        }
+      }
+
+      /// The escape numbered `number`, unless it was taken.
+      func take(_ number: UInt64) -> PendingEscape? {
+        state.withLock { $0.waiting.removeValue(forKey: number) }
+      }
+
+      /// Every escape not taken yet, in order.
+      func takeAll() -> [PendingEscape] {
+        state.withLock { state in
+          defer { state.waiting = [:] }
+          return state.waiting.sorted { $0.key < $1.key }.map(\.value)
+        }
+      }
+    }
+
+    /// Reports `escapes` without their places: a test ends, and its process
+    /// may end with it.
+    private static func reportWithoutPlace(_ escapes: [PendingEscape]) {
+      for escape in escapes {
+        reportEscape(reading: escape.reading, at: nil, thread: escape.thread)
+      }
     }
 
     private static func reportEscape(reading: Bool, at place: CodePlace?, thread: String) {
