@@ -113,9 +113,9 @@ MUTANTS = [
     ("merging", "previewValue defaults to testValue", f"{CORE}/World/WorldKey.swift",
      "public static var previewValue: Value { liveValue }",
      "public static var previewValue: Value { testValue }"),
-    ("escapes", "an escape still being placed when a test ends is dropped",
+    ("escapes", "an escape still being placed when an XCTest test ends is dropped",
      f"{CORE}/Scopes/TestWorlds.swift",
-     "      if !settled { reportWithoutPlace(pending.takeAll()) }", "      _ = settled"),
+     "      for escape in pending.takeAll() {", "      for escape in [PendingEscape]() {"),
     # One-line dependencies (#69)
     ("dependencies", "a dependency reads its process value in every context",
      f"{CORE}/World/WorldDependency.swift",

@@ -45,7 +45,9 @@
           super.invokeTest()
         }
         // Escapes are reported before the test ends (see WorldTrait).
-        TestWorlds.escapesSettled(blockingWithin: 10)
+        if !TestWorlds.escapesSettled(blockingWithin: 10) {
+          TestWorlds.reportEscapesStillBeingPlaced()
+        }
         for issue in relay.end() { TestRunnerReporter.recordXCTestFailure(issue) }
       }
     }

@@ -32,7 +32,7 @@
       let count = Locked(0)
       let listener = addWarningListener(counting(into: count, file: file, lines: lines))
       operation()
-      escapesSettled(blockingWithin: 60)
+      _ = escapesSettled(blockingWithin: 60)
       removeWarningListener(listener)
       return count.withLock { $0 }
     }

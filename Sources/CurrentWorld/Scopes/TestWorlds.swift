@@ -117,39 +117,48 @@
     }
 
     /// Returns once every escape diagnosed so far has been reported (or
-    /// taken by a listener): an escape's place is found off the escaping
-    /// thread, so its warning may come after the escaped read returned.
-    /// Waits `seconds` at most; an escape whose place is still being found
-    /// then is reported without it, naming its thread, so that no warning
-    /// is lost however slow the machine.
+    /// taken by a listener), or after `seconds`: an escape's place is found
+    /// off the escaping thread, so its warning may come after the escaped
+    /// read returned. An escape still being placed then is reported once
+    /// its place is found: Swift Testing runs tests in parallel, so one
+    /// test's end must not report another's escapes without their places.
     package static func escapesSettled(within seconds: Double = 10) async {
       let places = runnerQuery.withLock { $0 }.places
-      await escapesSettled(places, within: seconds)
-    }
-
-    /// ``escapesSettled(within:)`` with the place finder and the pending
-    /// escapes given.
-    static func escapesSettled(
-      _ places: PlaceFinder, within seconds: Double, pending: PendingEscapes = .process
-    ) async {
-      let settled = await withCheckedContinuation { continuation in
-        let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
-        places.settled { waiting.exchange(nil)?.resume(returning: true) }
+      await withCheckedContinuation { continuation in
+        let waiting = Locked<CheckedContinuation<Void, Never>?>(continuation)
+        places.settled { waiting.exchange(nil)?.resume() }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-          waiting.exchange(nil)?.resume(returning: false)
+          waiting.exchange(nil)?.resume()
         }
       }
-      if !settled { reportWithoutPlace(pending.takeAll()) }
     }
 
     /// ``escapesSettled(within:)`` for a thread that cannot wait
-    /// asynchronously: an XCTest test's end.
-    package static func escapesSettled(blockingWithin seconds: Double) {
-      let places = runnerQuery.withLock { $0 }.places
+    /// asynchronously; whether every escape was reported in time.
+    package static func escapesSettled(blockingWithin seconds: Double) -> Bool {
+      escapesSettled(runnerQuery.withLock { $0 }.places, blockingWithin: seconds)
+    }
+
+    /// ``escapesSettled(blockingWithin:)`` with the place finder given.
+    static func escapesSettled(_ places: PlaceFinder, blockingWithin seconds: Double) -> Bool {
       let done = DispatchSemaphore(value: 0)
       places.settled { done.signal() }
-      if done.wait(timeout: .now() + seconds) == .timedOut {
-        reportWithoutPlace(PendingEscapes.process.takeAll())
+      return done.wait(timeout: .now() + seconds) == .success
+    }
+
+    /// Reports every escape whose place is still being found, without it,
+    /// naming its thread: for an XCTest test's end after a wait that ran
+    /// out, after which the process may exit. XCTest runs one test at a
+    /// time, so these escapes are this test's or earlier ones'; a place that
+    /// arrives later reports nothing twice.
+    package static func reportEscapesStillBeingPlaced() {
+      reportEscapesStillBeingPlaced(.process)
+    }
+
+    /// ``reportEscapesStillBeingPlaced()`` for the escapes given.
+    static func reportEscapesStillBeingPlaced(_ pending: PendingEscapes) {
+      for escape in pending.takeAll() {
+        reportEscape(reading: escape.reading, at: nil, thread: escape.thread)
       }
     }
 
@@ -328,14 +337,6 @@
           defer { state.waiting = [:] }
           return state.waiting.sorted { $0.key < $1.key }.map(\.value)
         }
-      }
-    }
-
-    /// Reports `escapes` without their places: a test ends, and its process
-    /// may end with it.
-    private static func reportWithoutPlace(_ escapes: [PendingEscape]) {
-      for escape in escapes {
-        reportEscape(reading: escape.reading, at: nil, thread: escape.thread)
       }
     }
 
