@@ -293,9 +293,10 @@
     /// that is new is found off the escaping thread, and reported from
     /// there.
     static func reportEscape(
-      reading: Bool, places: PlaceFinder, pending: PendingEscapes = .process
+      reading: Bool, places: PlaceFinder, pending: PendingEscapes = .process,
+      thread: String = threadName()
     ) {
-      let number = pending.add(PendingEscape(reading: reading, thread: threadName()))
+      let number = pending.add(PendingEscape(reading: reading, thread: thread))
       places.later { place in
         // Reported already, without its place, if a test ended first.
         guard let escape = pending.take(number) else { return }
@@ -355,7 +356,7 @@
     }
 
     /// The calling thread, as a person finds it in a debugger.
-    private static func threadName() -> String {
+    static func threadName() -> String {
       if Thread.isMainThread { return "the main thread" }
       if let name = Thread.current.name, !name.isEmpty { return "the thread \"\(name)\"" }
       return "a thread with no name (\(Thread.current))"
