@@ -70,7 +70,7 @@ class DependencyList: @unchecked Sendable {
 }
 
 /// One app-defined dependency's value, of its key's `Value` type: only the
-/// key's own subscript makes and reads it (``World/subscript(_:)``).
+/// key's own subscript makes and reads it (``World/subscript(_:)-(Key.Type)``).
 ///
 /// `@unchecked Sendable`, restated from ``DependencyList`` as Swift asks:
 /// its one stored property is a `let` of a `Sendable` type.

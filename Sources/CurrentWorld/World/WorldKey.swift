@@ -5,7 +5,7 @@
 /// which makes each value once. A key is a type with the
 /// value production uses and the value tests start from. Then add a computed
 /// property to ``World`` that reads and writes it through
-/// ``World/subscript(_:)``. From then on the dependency behaves like a built-in
+/// ``World/subscript(_:)-(Key.Type)``. From then on the dependency behaves like a built-in
 /// field: `Current.analytics` reads it, `Current.analytics.log = { … }`
 /// overrides it, and scopes keep each override to themselves.
 ///
