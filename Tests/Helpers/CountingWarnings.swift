@@ -19,7 +19,7 @@
       let count = Locked(0)
       let listener = addWarningListener(counting(into: count, file: file, lines: lines))
       await operation()
-      await escapesSettled(within: 60)
+      await escapesSettled(within: 120)
       removeWarningListener(listener)
       return count.withLock { $0 }
     }
@@ -32,7 +32,7 @@
       let count = Locked(0)
       let listener = addWarningListener(counting(into: count, file: file, lines: lines))
       operation()
-      _ = escapesSettled(blockingWithin: 60)
+      _ = escapesSettled(blockingWithin: 120)
       removeWarningListener(listener)
       return count.withLock { $0 }
     }

@@ -119,10 +119,12 @@
     /// Returns once every escape diagnosed so far has been reported (or
     /// taken by a listener), or after `seconds`: an escape's place is found
     /// off the escaping thread, so its warning may come after the escaped
-    /// read returned. An escape still being placed then is reported once
-    /// its place is found: Swift Testing runs tests in parallel, so one
+    /// read returned. The bound is far above what symbolicating takes even
+    /// under ThreadSanitizer on a loaded machine (over 10 s there), as the
+    /// process may end with the test; an escape still being placed after it
+    /// is reported once placed. Swift Testing runs tests in parallel, so one
     /// test's end must not report another's escapes without their places.
-    package static func escapesSettled(within seconds: Double = 10) async {
+    package static func escapesSettled(within seconds: Double = 120) async {
       let places = runnerQuery.withLock { $0 }.places
       await withCheckedContinuation { continuation in
         let waiting = Locked<CheckedContinuation<Void, Never>?>(continuation)
