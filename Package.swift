@@ -148,7 +148,9 @@ let package = Package(
         "CurrentWorldExamples",
         "CurrentWorldHTTP", "CurrentWorld", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
-      ]
+      ],
+      // HAR files that tests read from the bundle.
+      resources: [.copy("HAR")]
     ),
     .testTarget(
       name: "CurrentWorldTestingTests",

@@ -98,11 +98,16 @@ public struct Endpoint: Sendable, Equatable {
   /// This endpoint with `value` encoded as its JSON body, and a
   /// `Content-Type: application/json` header.
   ///
+  /// The default encoder sorts keys, so the same value is always the same
+  /// bytes (on Linux, an encoder that does not sort may write a struct's
+  /// keys in another order at each call), and a recording of it never
+  /// changes.
+  ///
   /// - Throws: ``APIError/invalidRequest(reason:)`` when `value` cannot be
   ///   encoded.
   public func jsonBody<Body: Encodable>(
     _ value: Body,
-    encoder: JSONEncoder = JSONEncoder()
+    encoder: JSONEncoder = Endpoint.sortingEncoder()
   ) throws(APIError) -> Endpoint {
     var copy = self
     do {
@@ -112,6 +117,13 @@ public struct Endpoint: Sendable, Equatable {
     }
     copy.headers["Content-Type"] = "application/json"
     return copy
+  }
+
+  /// A `JSONEncoder` that sorts keys: ``jsonBody(_:encoder:)``'s default.
+  public static func sortingEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
   }
 
   /// This endpoint with its own timeout.

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Turns an exchange into the HAR entry a recording writes: redacted,
+/// headers sorted by name, bodies as text when they are UTF-8 (base64
+/// otherwise), and the time from the client's `now`, so that the same
+/// answers recorded in the same world give the same bytes.
+enum HARRecording {
+  /// Headers that describe one transfer, not the answer: never written, so
+  /// that recording again changes nothing. `Content-Encoding` and
+  /// `Content-Length` go too, as the body is stored decoded.
+  static let transferHeaders: Set<String> = [
+    "connection", "content-encoding", "content-length", "date", "keep-alive", "transfer-encoding",
+  ]
+
+  static func document(_ entries: [HAR.Entry]) -> HAR.Document {
+    HAR.Document(
+      log: HAR.Log(
+        version: "1.2", creator: HAR.Creator(name: "CurrentWorldHTTP", version: "1"),
+        entries: entries))
+  }
+
+  static func entry(
+    request: URLRequest, data: Data, response: URLResponse, started: Date, milliseconds: Double,
+    redaction: HARRedaction.Applied
+  ) -> HAR.Entry {
+    let url = redaction.url(request.url ?? URL(fileURLWithPath: "/"))
+    let requestHeaders = (request.allHTTPHeaderFields ?? [:]).map {
+      HAR.NameValue(name: $0.key, value: redaction.header($0.key, $0.value))
+    }
+    // JSON that the app sends is written with its keys sorted: an encoder
+    // that does not sort may change the order between calls.
+    let requestBody = RequestKey.normalized(redaction.body(request.httpBody ?? Data()))
+    let http = response as? HTTPURLResponse
+    let responseHeaders = (http?.allHeaderFields ?? [:]).compactMap {
+      name, value -> HAR.NameValue? in
+      let name = String(describing: name)
+      guard !transferHeaders.contains(name.lowercased()) else { return nil }
+      return HAR.NameValue(name: name, value: redaction.header(name, String(describing: value)))
+    }
+    let body = redaction.body(data)
+    let (text, encoding) = Self.text(body)
+    let status = http?.statusCode ?? 200
+    let time = (milliseconds * 1000).rounded() / 1000
+    return HAR.Entry(
+      startedDateTime: date(started),
+      time: time,
+      request: HAR.Request(
+        method: request.httpMethod ?? "GET",
+        url: url.absoluteString,
+        httpVersion: "HTTP/1.1",
+        cookies: [],
+        headers: sorted(requestHeaders),
+        queryString: (URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems ?? []).map
+        {
+          HAR.NameValue(name: $0.name, value: $0.value ?? "")
+        },
+        postData: requestBody.isEmpty
+          ? nil
+          : HAR.PostData(
+            mimeType: request.value(forHTTPHeaderField: "Content-Type")
+              ?? "application/octet-stream",
+            text: Self.text(requestBody).text, encoding: Self.text(requestBody).encoding),
+        headersSize: -1,
+        bodySize: requestBody.count),
+      response: HAR.Response(
+        status: status,
+        statusText: HTTPURLResponse.localizedString(forStatusCode: status),
+        httpVersion: "HTTP/1.1",
+        cookies: [],
+        headers: sorted(responseHeaders),
+        content: HAR.Content(
+          size: body.count, compression: nil,
+          mimeType: http?.value(forHTTPHeaderField: "Content-Type") ?? "", text: text,
+          encoding: encoding),
+        redirectURL: http?.value(forHTTPHeaderField: "Location").map(redaction.text) ?? "",
+        headersSize: -1,
+        bodySize: body.count),
+      cache: HAR.Cache(),
+      timings: HAR.Timings(send: 0, wait: time, receive: 0))
+  }
+
+  /// A body as HAR text: itself when UTF-8, else base64.
+  private static func text(_ body: Data) -> (text: String, encoding: String?) {
+    if let text = String(data: body, encoding: .utf8) { return (text, nil) }
+    return (body.base64EncodedString(), "base64")
+  }
+
+  /// Headers in the order of their names, without case, then values.
+  private static func sorted(_ headers: [HAR.NameValue]) -> [HAR.NameValue] {
+    headers.sorted { ($0.name.lowercased(), $0.value) < ($1.name.lowercased(), $1.value) }
+  }
+
+  /// An ISO 8601 date with milliseconds, in UTC, as browsers write it.
+  private static func date(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: date)
+  }
+}

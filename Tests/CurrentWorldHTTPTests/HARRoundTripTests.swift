@@ -1,0 +1,214 @@
+import CurrentWorld
+import CurrentWorldSupport
+import Foundation
+import TestHelpers
+import Testing
+
+@testable import CurrentWorldHTTP
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Recording a real server's answers, then replaying them with the server
+/// gone: no secret reaches the file, and the same answers recorded again
+/// write the same bytes.
+@Suite struct HARRoundTripTests {
+  static let token = "tok-SECRET-5b1e9a"
+  static let password = "hunter2-SECRET"
+  static let cookie = "session=cookie-SECRET-77"
+  static let recordedAt = Date(timeIntervalSince1970: 1_800_000_000)
+
+  struct Fact: Codable, Equatable {
+    var fact: String
+    var echo: String
+  }
+
+  /// A body whose keys encode in one order, as an app's request does (a
+  /// dictionary's order changes from one instance to the next).
+  struct Login: Encodable {
+    var user: String
+    var password: String
+  }
+
+  /// A server that echoes the request's `Authorization` header and body,
+  /// and sets a cookie: the worst case for secrets.
+  static func echoingServer() throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let echo = request.headers["authorization"] ?? ""
+      let body = String(decoding: request.body, as: UTF8.self)
+      let json =
+        #"{"fact":"Cats purr at \#(request.target)","echo":"\#(echo) \#(body.replacingOccurrences(of: "\"", with: "'"))"}"#
+      return .respond(
+        status: 200,
+        headers: ["Content-Type": "application/json", "Set-Cookie": cookie, "X-Request": "fact"],
+        body: Data(json.utf8))
+    }
+  }
+
+  /// The calls an app makes: authorized, with a query in some order, with
+  /// a secret query item, and with a JSON body holding a named field.
+  static func calls(_ client: HTTPClient) async throws -> [Fact] {
+    var facts: [Fact] = []
+    facts.append(
+      try await client.decode(
+        Fact.self, from: Endpoint(.get, "/fact").query("max", "20").query("lang", "es").authorized()
+      ))
+    facts.append(
+      try await client.decode(
+        Fact.self, from: Endpoint(.get, "/fact").query("api_key", "key-SECRET-1")))
+    facts.append(
+      try await client.decode(
+        Fact.self,
+        from: try Endpoint(.post, "/login").jsonBody(Login(user: "ana", password: password))))
+    return facts
+  }
+
+  static func client(_ baseURL: URL, token: String) -> HTTPClient {
+    HTTPClient.live(
+      baseURL: baseURL, token: { token }, clock: { ContinuousClock() }, now: { recordedAt })
+  }
+
+  /// Promise: a round trip: record from the loopback server, stop it,
+  /// replay offline with another token; the answers are the recorded ones,
+  /// and the token, the cookie and the named field are absent from the
+  /// file's bytes.
+  @Test func recordStopReplay() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("facts.har")
+    let redaction = HARRedaction(jsonFields: ["password"])
+
+    let server = try Self.echoingServer()
+    let live = try await Self.calls(
+      Self.client(server.baseURL, token: Self.token)
+        .replaying(contentsOf: file, mode: .recordAll, redacting: redaction))
+    server.stop()
+    #expect(server.requests.count == 3)
+    #expect(live[0].echo.contains(Self.token), "the server saw the real token")
+
+    let bytes = try Data(contentsOf: file)
+    let text = String(decoding: bytes, as: UTF8.self)
+    for secret in [Self.token, Self.password, "cookie-SECRET", "key-SECRET"] {
+      #expect(!text.contains(secret), "\(secret) was written: \(text)")
+    }
+    #expect(bytes.range(of: Data(Self.token.utf8)) == nil)
+    #expect(text.contains("REDACTED"))
+
+    // Offline: nothing listens at the server's port now, and another token.
+    let replayed = try await Self.calls(
+      Self.client(server.baseURL, token: "another-token")
+        .replaying(contentsOf: file, redacting: redaction))
+    // An answer that echoes a secret query value replays without it.
+    #expect(
+      replayed.map(\.fact)
+        == live.map { $0.fact.replacingOccurrences(of: "key-SECRET-1", with: "REDACTED") })
+    #expect(replayed[0].echo.hasPrefix("REDACTED"), "the echoed token: \(replayed[0].echo)")
+    #expect(
+      replayed[2].echo.contains("'password':'REDACTED'"), "the echoed field: \(replayed[2].echo)")
+  }
+
+  /// Promise: recording an unchanged API again changes no byte of the
+  /// file: keys sorted, headers sorted, times from the client's `now`.
+  @Test func recordingAgainWritesTheSameBytes() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("facts.har")
+    var recordings: [Data] = []
+    for _ in 0..<2 {
+      let server = try Self.echoingServer()
+      _ = try await Self.calls(
+        Self.client(server.baseURL, token: Self.token)
+          .replaying(contentsOf: file, mode: .recordAll))
+      server.stop()
+      // The port differs between the two servers: the host is not part of
+      // what is compared, so it is left out here too.
+      let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        .replacingOccurrences(of: ":\(server.port)", with: ":PORT")
+      recordings.append(Data(text.utf8))
+    }
+    #expect(recordings[0] == recordings[1])
+    let text = String(decoding: recordings[0], as: UTF8.self)
+    #expect(
+      text.contains("\n  \"log\" : {") || text.contains("\n  \"log\": {"), "indented: \(text)")
+    #expect(text.contains(ISO8601DateFormatter().string(from: Self.recordedAt).dropLast()))
+    #expect(!text.lowercased().contains("\"date\""), "a transfer header was kept")
+  }
+
+  /// Promise: answers recorded at once are all kept: each write holds
+  /// every entry recorded before it.
+  @Test func concurrentRecordingsKeepEveryEntry() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("many.har")
+    let server = try Self.echoingServer()
+    defer { server.stop() }
+    let client = Self.client(server.baseURL, token: Self.token)
+      .replaying(contentsOf: file, mode: .recordAll)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<8 {
+        group.addTask { _ = try await client.data(for: Endpoint(.get, "/n/\(index)")) }
+      }
+      try await group.waitForAll()
+    }
+    let archive = try HTTPArchive(contentsOf: file)
+    #expect(archive.count == 8)
+    #expect(Set(archive.entries.map(\.url.path)) == Set((0..<8).map { "/n/\($0)" }))
+  }
+
+  /// Promise: `recordIfMissing` records when the file is missing, and
+  /// replays once it exists, never sending again.
+  @Test func recordIfMissingRecordsOnceThenReplays() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("nested/once.har")
+    let server = try Self.echoingServer()
+    let first = try await Self.client(server.baseURL, token: Self.token)
+      .replaying(contentsOf: file, mode: .recordIfMissing)
+      .decode(Fact.self, from: Endpoint(.get, "/fact"))
+    let second = try await Self.client(server.baseURL, token: Self.token)
+      .replaying(contentsOf: file, mode: .recordIfMissing)
+      .decode(Fact.self, from: Endpoint(.get, "/fact"))
+    server.stop()
+    #expect(first == second)
+    #expect(server.requests.count == 1)
+  }
+
+  /// Promise: the environment variable asks a test process to record;
+  /// nothing else does, and `missing` never weakens `recordAll`.
+  @Test func theEnvironmentAsksForRecording() {
+    let variable = HARMode.environmentVariable
+    #expect(HARMode.replay.effective(environment: [:]) == .replay)
+    #expect(HARMode.replay.effective(environment: [variable: "missing"]) == .recordIfMissing)
+    #expect(HARMode.replay.effective(environment: [variable: "ALL"]) == .recordAll)
+    #expect(HARMode.recordAll.effective(environment: [variable: "missing"]) == .recordAll)
+    #expect(HARMode.recordIfMissing.effective(environment: [variable: "no"]) == .recordIfMissing)
+  }
+
+  /// Promise: a body that is not UTF-8 is written as base64, and replays
+  /// as the same bytes.
+  @Test func aBinaryBodyRoundTripsAsBase64() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("binary.har")
+    let bytes = Data([0xFF, 0xD8, 0xFF, 0x00, 0x10, 0x80])
+    let server = try LoopbackServer { _ in
+      .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bytes)
+    }
+    let live = try await Self.client(server.baseURL, token: Self.token)
+      .replaying(contentsOf: file, mode: .recordAll).data(for: Endpoint(.get, "/cat.jpg"))
+    server.stop()
+    let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+    #expect(text.contains(bytes.base64EncodedString()))
+    #expect(text.contains("\"encoding\" : \"base64\"") || text.contains("\"encoding\": \"base64\""))
+    let replayed = try await Self.client(server.baseURL, token: Self.token)
+      .replaying(contentsOf: file).data(for: Endpoint(.get, "/cat.jpg"))
+    #expect(live == bytes)
+    #expect(replayed == bytes)
+  }
+}
