@@ -215,7 +215,10 @@ let package = Package(
       dependencies: [
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "CurrentWorldExamples",
         "world-demo", "TestHelpers", "CurrentWorldSupport",
-      ]
+      ],
+      // HAR files that tests replay from their source folder, and that
+      // `world-demo --record` writes.
+      exclude: ["Recordings"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -8,9 +8,23 @@ struct DemoOptions: Equatable {
   var date: Date?
   var countdown: Int?
   var help = false
+  /// The folder of HAR files that `--record` writes or `--replay` reads.
+  var recordings: URL?
+  /// Whether the API calls are recorded (`--record`) rather than replayed.
+  var record = false
+
+  /// Where the screens' data comes from, as the first line says.
+  var source: String {
+    let apis = live ? "live APIs" : "embedded fixture world (offline)"
+    guard let recordings else { return apis }
+    return record
+      ? "\(apis), recorded to \(recordings.path)"
+      : "HAR recordings in \(recordings.path) (offline)"
+  }
 
   static let usage = """
-    Usage: world-demo [--live] [--locale ID] [--time-zone ID] [--date DATE]
+    Usage: world-demo [--live] [--record DIR | --replay DIR] [--locale ID]
+                      [--time-zone ID] [--date DATE]
            world-demo --countdown SECONDS
 
     Runs the example screens (Dates, Pokemons, CatFact, Movies, Books) in the
@@ -19,6 +33,12 @@ struct DemoOptions: Equatable {
     Options:
       --live            Use the real APIs instead of the embedded fixture world.
                         (Movies needs TMDB_API_TOKEN in the environment.)
+      --record DIR      Record every API call to a HAR file per service in DIR
+                        (catfact.har, pokeapi.har, themoviedb.har,
+                        openlibrary.har), from the fixtures, or with --live
+                        from the real APIs. No token is written.
+      --replay DIR      Answer every API call from the HAR files in DIR,
+                        offline; a call with no recorded answer fails.
       --locale ID       The locale, such as es-AR or ja_JP.
       --time-zone ID    The time zone, such as America/Argentina/Buenos_Aires or UTC.
       --date DATE       The current date: ISO 8601 (2026-01-15T14:30:00Z),
@@ -53,9 +73,18 @@ struct DemoOptions: Equatable {
         options.date = try date(value(for: argument, from: &remaining))
       case "--countdown":
         options.countdown = try seconds(value(for: argument, from: &remaining))
+      case "--record", "--replay":
+        guard options.recordings == nil else {
+          throw Problem(description: "--record and --replay name one folder, once")
+        }
+        options.recordings = URL(fileURLWithPath: try value(for: argument, from: &remaining))
+        options.record = argument == "--record"
       default:
         throw Problem(description: "unknown option '\(argument)'")
       }
+    }
+    if options.live, options.recordings != nil, !options.record {
+      throw Problem(description: "--replay answers from files: it cannot be --live")
     }
     return options
   }

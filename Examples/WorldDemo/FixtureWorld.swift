@@ -16,20 +16,27 @@ enum FixtureWorld {
   static let date = Date(timeIntervalSince1970: 1_768_487_400)  // 2026-01-15T14:30:00Z
 
   static var world: World {
-    let client = HTTPClient(
-      baseURL: URL(string: "https://fixtures.invalid")!,
-      token: { "fixture-token" },
-      transport: answer
-    )
     var world = World.fixed(at: date)
     world.context = .test
     world.locale = Locale(identifier: "en_US")
-    world.pokemonsAPI = .live(client: client, limit: 6)
-    world.catFactAPI = .live(client: client)
     world.moviesDatabase = .inMemory()
-    world.moviesAPI = .live(client: client)
-    world.booksAPI = .live(client: client, limit: 3)
+    useAPIs(in: &world) { client($0) }
     return world
+  }
+
+  /// Sets each example API of `world` to its live client, over the client
+  /// that `client` makes for the service's base URL (its real one, so that
+  /// a recording names the real service).
+  static func useAPIs(in world: inout World, _ client: (URL) -> HTTPClient) {
+    world.pokemonsAPI = .live(client: client(PokemonsAPI.defaultBaseURL), limit: 6)
+    world.catFactAPI = .live(client: client(CatFactAPI.defaultBaseURL))
+    world.moviesAPI = .live(client: client(MoviesAPI.defaultBaseURL))
+    world.booksAPI = .live(client: client(BooksAPI.defaultBaseURL), limit: 3)
+  }
+
+  /// A client for `baseURL` that the embedded JSON answers.
+  static func client(_ baseURL: URL) -> HTTPClient {
+    HTTPClient(baseURL: baseURL, token: { "fixture-token" }, transport: answer)
   }
 
   /// Serves the embedded JSON by path, as the real services would.

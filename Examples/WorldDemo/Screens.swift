@@ -4,8 +4,8 @@ import Foundation
 
 /// Renders each example screen and every state it goes through.
 @MainActor enum Screens {
-  static func run(live: Bool) async {
-    header(live: live)
+  static func run(source: String) async {
+    header(source: source)
     dates()
     await pokemons()
     await catFact()
@@ -13,8 +13,8 @@ import Foundation
     await books()
   }
 
-  static func header(live: Bool) {
-    print("CurrentWorld demo: \(live ? "live APIs" : "embedded fixture world (offline)")")
+  static func header(source: String) {
+    print("CurrentWorld demo: \(source)")
     let date = Current.date()
     let instant =
       date == .distantFuture

@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldExamples
+import CurrentWorldHTTP
 import Foundation
 
 /// `swift run world-demo`: the example screens in a terminal, offline on an
@@ -34,6 +35,24 @@ import Foundation
   #if DEBUG
     static func run(_ options: DemoOptions) async {
       var world = options.live ? World.live : FixtureWorld.world
+      if let folder = options.recordings {
+        // Each API's calls go to a HAR file of its own in the folder: sent
+        // (to the live services, or to the fixtures) and recorded, or
+        // answered from the file with nothing sent.
+        let mode: HARMode = options.record ? .recordAll : .replay
+        let live = options.live
+        FixtureWorld.useAPIs(in: &world) { baseURL in
+          let client =
+            live
+            ? HTTPClient.live(
+              baseURL: baseURL,
+              token: { ProcessInfo.processInfo.environment["TMDB_API_TOKEN"] })
+            : FixtureWorld.client(baseURL)
+          let name = baseURL.host?.split(separator: ".").dropLast().last ?? "api"
+          return client.replaying(
+            contentsOf: folder.appendingPathComponent("\(name).har"), mode: mode)
+        }
+      }
       if let locale = options.locale { world.locale = locale }
       if let timeZone = options.timeZone { world.timeZone = timeZone }
       if let date = options.date { world.date = { date } }
@@ -43,7 +62,7 @@ import Foundation
         if let seconds = options.countdown {
           await Screens.countdown(from: seconds)
         } else {
-          await Screens.run(live: options.live)
+          await Screens.run(source: options.source)
         }
       }
     }

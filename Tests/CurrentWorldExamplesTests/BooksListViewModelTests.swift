@@ -11,6 +11,19 @@ import Testing
 
 @Suite(.world, .timeLimit(.minutes(10))) @MainActor struct BooksListViewModelTests {
   struct Offline: Error {}
+
+  /// Promise: the app's real search request (its query items in the
+  /// recorded order or any other) and decoder, answered from a recording.
+  @Test func aRecordedSearchLoads() async {
+    Current.booksAPI = .live(
+      client: .live(baseURL: BooksAPI.defaultBaseURL).replaying("Recordings/openlibrary.har"),
+      limit: 3)
+    let viewModel = BooksListViewModel(query: "borges")
+
+    await viewModel.load()
+
+    #expect(viewModel.state.info?.map(\.title) == ["Ficciones", "El Aleph", "Rayuela"])
+  }
   static let books = [
     Book(title: "Ficciones", authors: ["Jorge Luis Borges"], firstPublished: 1944)
   ]

@@ -10,6 +10,20 @@ import Testing
   struct Offline: Error {}
   static let fact = CatFact(fact: "Cats sleep 70% of their lives.", length: 30)
 
+  /// Promise: the app's real client and decoder, answered from a recording
+  /// (`world-demo --record`) next to this file, with nothing sent.
+  @Test func fetchDecodesARecordedAnswer() async {
+    Current.catFactAPI = .live(
+      client: .live(baseURL: CatFactAPI.defaultBaseURL).replaying("Recordings/catfact.har"))
+    let viewModel = CatFactViewModel()
+
+    await viewModel.fetch()
+
+    let recorded = CatFact(
+      fact: "A cat's purr vibrates at a frequency of 25 to 150 hertz.", length: 56)
+    #expect(viewModel.state == .loaded(recorded))
+  }
+
   @Test func fetchLoadsTheFact() async {
     let fact = Self.fact
     Current.catFactAPI.fetchFact = { fact }

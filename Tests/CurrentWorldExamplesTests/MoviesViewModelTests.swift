@@ -11,6 +11,23 @@ import Testing
 
 @Suite(.world, .timeLimit(.minutes(10))) @MainActor struct MoviesViewModelTests {
   struct Offline: Error {}
+
+  /// Promise: the app's real client and decoder, answered from a recording
+  /// whose token was redacted: the test's own token matches it.
+  @Test func aRecordedAnswerFillsTheList() async {
+    let client = HTTPClient.live(baseURL: MoviesAPI.defaultBaseURL, token: { "test-token" })
+    Current.moviesAPI = .live(client: client.replaying("Recordings/themoviedb.har"))
+    Current.moviesDatabase = .inMemory()
+    Current.analytics.track = { _ in }
+    let viewModel = MoviesViewModel()
+
+    await viewModel.onAppear()
+
+    #expect(
+      viewModel.state.info?.map(\.title) == [
+        "Nueve reinas", "El secreto de sus ojos", "Relatos salvajes",
+      ])
+  }
   static let movies = [
     Movie(id: 1, title: "Nueve reinas", year: 2000),
     Movie(id: 2, title: "Zama", year: 2017),

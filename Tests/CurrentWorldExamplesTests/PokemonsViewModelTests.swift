@@ -7,6 +7,22 @@ import Testing
 @Suite(.world, .timeLimit(.minutes(10))) @MainActor struct PokemonsViewModelTests {
   struct Offline: Error {}
 
+  /// Promise: the app's real client and decoder, answered from a recording.
+  @Test func fetchDecodesARecordedAnswer() async {
+    Current.pokemonsAPI = .live(
+      client: .live(baseURL: PokemonsAPI.defaultBaseURL).replaying("Recordings/pokeapi.har"),
+      limit: 6)
+    let viewModel = PokemonsViewModel()
+
+    await viewModel.fetchPokemons()
+
+    #expect(viewModel.error == nil)
+    #expect(
+      viewModel.pokemons == [
+        "bulbasaur", "ivysaur", "venusaur", "charmander", "charmeleon", "charizard",
+      ])
+  }
+
   @Test func fetchShowsThePokemons() async {
     Current.pokemonsAPI.fetchPokemons = { ["bulbasaur", "ivysaur"] }
     let viewModel = PokemonsViewModel()

@@ -91,6 +91,9 @@ import Testing
       (["--date", "yesterday"], "invalid date 'yesterday'"),
       (["--countdown", "61"], "invalid countdown '61'"),
       (["--countdown", "soon"], "invalid countdown 'soon'"),
+      (["--record"], "--record needs a value"),
+      (["--record", "a", "--replay", "b"], "--record and --replay name one folder, once"),
+      (["--live", "--replay", "b"], "--replay answers from files: it cannot be --live"),
     ])
     func badInputExitsNonZeroWithAMessage(_ arguments: [String], _ message: String) throws {
       let run = try Self.run(arguments)
@@ -110,11 +113,68 @@ import Testing
       #expect(identifier.flatMap(UUID.init(uuidString:)) != nil)
     }
 
+    /// The recordings the example apps' tests replay, written by
+    /// `world-demo --record` from the fixture world.
+    static let recordings = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("Recordings")
+
+    /// Promise: `--replay` answers every screen's calls from the HAR files,
+    /// and the screens show what they show on the fixtures.
+    @Test func replayingTheRecordingsShowsTheFixtureScreens() throws {
+      let replayed = try Self.run(["--replay", Self.recordings.path])
+      let fixtures = try Self.run([])
+      #expect(replayed.status == 0, "\(replayed.errors)")
+      #expect(
+        replayed.text.hasPrefix(
+          "CurrentWorld demo: HAR recordings in \(Self.recordings.path) (offline)\n"))
+      #expect(replayed.text.drop { $0 != "\n" } == fixtures.text.drop { $0 != "\n" })
+    }
+
+    /// Promise: `--record` writes a file per service, says so, and writes
+    /// the bytes committed: recording the same answers again changes no
+    /// byte, and no token is written.
+    @Test func recordingAgainWritesTheCommittedFiles() throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("world-demo-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let run = try Self.run(["--record", folder.path])
+      #expect(run.status == 0, "\(run.errors)")
+      #expect(
+        run.text.hasPrefix("CurrentWorld demo: embedded fixture world (offline), recorded to"))
+      for name in ["catfact", "pokeapi", "themoviedb", "openlibrary"] {
+        let written = try Data(contentsOf: folder.appendingPathComponent("\(name).har"))
+        let committed = try Data(contentsOf: Self.recordings.appendingPathComponent("\(name).har"))
+        #expect(written == committed, "\(name).har")
+        #expect(
+          run.errors.contains("CurrentWorld recorded HTTP answers to \(folder.path)/\(name).har"))
+        #expect(written.range(of: Data("fixture-token".utf8)) == nil)
+      }
+    }
+
+    /// Promise: a replay with no recorded answer for a call fails that call
+    /// by name and sends nothing; the demo goes on and shows the error.
+    @Test func aMissingRecordingFailsOnlyThatCall() throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("world-demo-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      for name in ["pokeapi", "themoviedb", "openlibrary"] {
+        try FileManager.default.copyItem(
+          at: Self.recordings.appendingPathComponent("\(name).har"),
+          to: folder.appendingPathComponent("\(name).har"))
+      }
+      let run = try Self.run(["--replay", folder.path])
+      #expect(run.status == 0)
+      #expect(run.errors.contains("\(folder.path)/catfact.har: there is no file at this path"))
+      #expect(run.text.contains("6 pokemons: bulbasaur"))
+    }
+
     @Test func helpExplainsTheOptions() throws {
       let run = try Self.run(["--help"])
       #expect(run.status == 0)
       #expect(run.text.hasPrefix("Usage: world-demo"))
       #expect(run.text.contains("--time-zone ID"))
+      #expect(run.text.contains("--replay DIR"))
     }
   }
 #endif
