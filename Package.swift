@@ -199,6 +199,8 @@ let package = Package(
         "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
         "CurrentWorldSupport",
       ],
+      // The recordings that the article's replaying test reads.
+      exclude: ["Recordings"],
       // A file sees only the dependencies of the modules it imports: the
       // examples' `Current.analytics` stays out of the article's own.
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]

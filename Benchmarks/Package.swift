@@ -42,6 +42,12 @@ let package = Package(
         .product(name: "CurrentWorld", package: root.lastPathComponent),
       ]
     ),
+    // A replayed HTTP call against the same call to a loopback server, and
+    // loading a 1,000-entry HAR file.
+    .executableTarget(
+      name: "HARBenchmarks",
+      dependencies: [.product(name: "CurrentWorldHTTP", package: root.lastPathComponent)]
+    ),
     // The first read of `Current` in a fresh release process, one read per
     // launch; `run` launches it many times.
     .executableTarget(

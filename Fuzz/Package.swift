@@ -38,6 +38,15 @@ let package = Package(
       name: "FuzzDateParsing",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)],
       swiftSettings: library),
+    // A HAR file, read and replayed: the recordings a test replays may
+    // come from a stranger's browser or proxy.
+    .executableTarget(
+      name: "FuzzHAR",
+      dependencies: [
+        .product(name: "CurrentWorld", package: root.lastPathComponent),
+        .product(name: "CurrentWorldHTTP", package: root.lastPathComponent),
+      ],
+      swiftSettings: library),
     // Building a request from an endpoint's method, path, query, headers
     // and token.
     .executableTarget(

@@ -23,6 +23,26 @@ import Testing
   #expect(forecast == Forecast(summary: "Sunny"))
 }
 
+@Test(.world) func decodesARecordedForecast() async throws {
+  let client = HTTPClient.live(baseURL: URL(string: "https://weather.example")!)
+  // Recordings/forecast.har sits next to this test file.
+  let weather = WeatherAPI.live(client: client.replaying("Recordings/forecast.har"))
+  #expect(try await weather.forecast("Lisbon") == Forecast(summary: "Sunny"))
+}
+
+/// The article's recording setup, compiled but never run here: it would
+/// send requests.
+func recordTheForecast() async throws {
+  let client = HTTPClient.live(
+    baseURL: URL(string: "https://weather.example")!,
+    token: { ProcessInfo.processInfo.environment["WEATHER_TOKEN"] })
+  let weather = WeatherAPI.live(
+    client: client.replaying(
+      "Recordings/forecast.har", mode: .recordIfMissing,
+      redacting: HARRedaction(queryItems: ["device"], jsonFields: ["refreshToken"])))
+  _ = try await weather.forecast("Lisbon")
+}
+
 @Test(.world, .timeLimit(.minutes(10))) func aServerThatNeverAnswersTimesOut() async throws {
   let clock = TestClock()
   Current.clock = clock  // HTTPClient times out on Current.clock

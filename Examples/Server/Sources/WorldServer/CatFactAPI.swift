@@ -53,8 +53,13 @@ extension World {
 extension CatFactAPI {
   /// The API at `baseURL`, whose HTTP timeouts run on `Current.clock`.
   static func live(baseURL: URL) -> CatFactAPI {
-    let client = HTTPClient.live(baseURL: baseURL)
-    return CatFactAPI(fetchFact: {
+    live(client: .live(baseURL: baseURL))
+  }
+
+  /// The API over `client`: in a test, a client that replays a recording
+  /// (`client.replaying("Recordings/catfact.har")`).
+  public static func live(client: HTTPClient) -> CatFactAPI {
+    CatFactAPI(fetchFact: {
       try await client.decode(CatFact.self, from: Endpoint(.get, "/fact"))
     })
   }

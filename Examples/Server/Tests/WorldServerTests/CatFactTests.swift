@@ -1,3 +1,4 @@
+import CurrentWorldHTTP
 import CurrentWorldHummingbird
 import CurrentWorldTesting
 import Foundation
@@ -18,6 +19,21 @@ import WorldServer
       #expect(response.status == .ok)
       #expect(
         String(buffer: response.body) == #"{"fact":"Cats sleep 16 hours a day.","length":26}"#)
+    }
+  }
+
+  /// The route with its upstream replayed from a recording, in the
+  /// request's world: the real client and decoder run, nothing is sent,
+  /// and a test running beside this one keeps its own upstream.
+  @Test func aRecordedUpstreamAnswerIsServed() async throws {
+    let upstream = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
+    Current.catFactAPI = .live(client: upstream.replaying("Recordings/catfact.har"))
+    let app = buildApplication(ServerOptions())
+    try await app.test(.router) { client in
+      let response = try await client.execute(uri: "/catfact", method: .get)
+      #expect(response.status == .ok)
+      let fact = try JSONDecoder().decode(CatFact.self, from: Data(buffer: response.body))
+      #expect(fact == CatFact(fact: "Cats purr at 25 to 150 hertz, recorded upstream.", length: 48))
     }
   }
 

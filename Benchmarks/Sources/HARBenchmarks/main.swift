@@ -1,0 +1,151 @@
+import CurrentWorldHTTP
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// A replayed call against the same call to a loopback server, and the time
+// to load a 1,000-entry HAR file and answer from it; in a release build.
+// Each of the 5 runs measures both calls in this process, so a ratio
+// cancels the machine's speed. `--brief` runs each once (CI).
+
+struct CatFact: Codable, Equatable {
+  var fact: String
+  var length: Int
+}
+
+let body = Data(#"{"fact":"Cats purr at 25 to 150 hertz.","length":30}"#.utf8)
+let brief = CommandLine.arguments.contains("--brief")
+
+/// A keep-alive HTTP/1.1 server on 127.0.0.1 that answers every request
+/// with `body`: the cheapest real server there is, so that the ratio is
+/// the replay's cost against the network stack's, not a framework's.
+final class LoopbackServer: Sendable {
+  let port: UInt16
+  private let listener: Int32
+
+  init() {
+    #if canImport(Glibc)
+      listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      listener = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        precondition(bind(listener, address, length) == 0, "bind")
+        precondition(getsockname(listener, address, &length) == 0, "getsockname")
+      }
+    }
+    precondition(listen(listener, 64) == 0, "listen")
+    port = UInt16(bigEndian: address.sin_port)
+    let listener = self.listener
+    Thread.detachNewThread {
+      while true {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return }
+        Thread.detachNewThread { LoopbackServer.serve(connection) }
+      }
+    }
+  }
+
+  private static func serve(_ connection: Int32) {
+    let head = Data(
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        .utf8)
+    let answer = head + body
+    var pending = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(connection, &buffer, buffer.count)
+      guard count > 0 else { break }
+      pending.append(contentsOf: buffer[..<count])
+      while let end = pending.range(of: Data("\r\n\r\n".utf8)) {
+        pending.removeSubrange(..<end.upperBound)
+        _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, answer.count) }
+      }
+    }
+    close(connection)
+  }
+}
+
+/// Nanoseconds per call of `n` calls to `client`.
+func perCall(_ client: HTTPClient, _ n: Int) async throws -> Double {
+  let endpoint = Endpoint(.get, "/fact")
+  let start = ContinuousClock.now
+  for _ in 0..<n {
+    let fact = try await client.decode(CatFact.self, from: endpoint)
+    precondition(fact.length == 30)
+  }
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    / Double(n)
+}
+
+/// A HAR file of `count` entries, each a different path.
+func archive(entries count: Int) -> Data {
+  let text = String(decoding: body, as: UTF8.self)
+    .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+  let entries = (0..<count).map { index in
+    #"""
+    {"startedDateTime":"2026-01-15T14:30:00.000Z","time":0,"request":{"method":"GET","url":"http://127.0.0.1/items/\#(index)","httpVersion":"HTTP/1.1","cookies":[],"headers":[{"name":"Accept","value":"application/json"}],"queryString":[],"headersSize":-1,"bodySize":0},"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","cookies":[],"headers":[{"name":"Content-Type","value":"application/json"}],"content":{"size":\#(body.count),"mimeType":"application/json","text":"\#(text)"},"redirectURL":"","headersSize":-1,"bodySize":\#(body.count)},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}
+    """#
+  }
+  return Data(
+    #"{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"entries":[\#(entries.joined(separator: ","))]}}"#
+      .utf8)
+}
+
+let server = LoopbackServer()
+let baseURL = URL(string: "http://127.0.0.1:\(server.port)")!
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let live = HTTPClient.live(baseURL: baseURL, clock: { ContinuousClock() }, now: { Date() })
+let recording = folder.appendingPathComponent("fact.har")
+// The replay answers what the server answered: recorded from it here.
+_ = try await live.replaying(contentsOf: recording, mode: .recordAll)
+  .decode(CatFact.self, from: Endpoint(.get, "/fact"))
+let big = folder.appendingPathComponent("big.har")
+try archive(entries: 1_000).write(to: big)
+
+let runs = brief ? 1 : 5
+let networkCalls = brief ? 5 : 400
+let replayCalls = brief ? 5 : 4_000
+var ratios: [Double] = []
+var loads: [Double] = []
+for run in 1...runs {
+  // One recorded answer per call: a file of `replayCalls` identical
+  // entries would measure the file; a fresh client per call would measure
+  // reading it. The strict order is per client, so each call gets one.
+  let recorded = try HTTPArchive(contentsOf: recording)
+  let replayed = try await perCall(
+    HTTPClient(baseURL: baseURL, clock: { ContinuousClock() }, now: { Date() }) { request in
+      try await HTTPClient(baseURL: baseURL, transport: { _ in fatalError("sent") })
+        .replaying(recorded).transport(request)
+    }, replayCalls)
+  let network = try await perCall(live, networkCalls)
+  ratios.append(replayed / network)
+
+  let start = ContinuousClock.now
+  let client = HTTPClient(baseURL: baseURL) { _ in fatalError("sent") }.replaying(contentsOf: big)
+  _ = try await client.data(for: Endpoint(.get, "/items/999").header("Accept", "application/json"))
+  let load = ContinuousClock.now - start
+  loads.append(Double(load.components.attoseconds) / 1e15 + Double(load.components.seconds) * 1e3)
+  print(
+    String(
+      format:
+        "run %d: replayed call %.0f ns, loopback call %.0f ns, ratio %.4f; 1,000-entry file loaded and answered in %.2f ms",
+      run, replayed, network, replayed / network, loads.last!))
+}
+let ratio = ratios.sorted()[ratios.count / 2]
+let load = loads.sorted()[loads.count / 2]
+print(
+  String(
+    format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@); load %.2f ms (goal <= 50: %@)",
+    runs, ratio, ratio <= 0.1 ? "pass" : "MISS", load, load <= 50 ? "pass" : "MISS"))
