@@ -33,3 +33,17 @@ extension HTTPClient {
     Current.date()
   }
 }
+
+extension HARTransport {
+  /// Adds `check` to the end of the test whose world is in effect; false
+  /// outside test worlds, and in release builds, which have none.
+  static func checkAtTestEnd(_ check: @escaping @Sendable () -> Void) -> Bool {
+    #if DEBUG
+      guard let checks = TestEndChecks.inEffect else { return false }
+      checks.add(check)
+      return true
+    #else
+      return false
+    #endif
+  }
+}

@@ -40,9 +40,12 @@
       let relay = TestRelay(testName: name)
       var world = self.world
       world[TestRelayKey.self] = relay
+      let checks = TestEndChecks()
+      world[TestEndChecksKey.self] = checks
       RunningTestCase.$current.withValue(RunningTestCase(self)) {
         TestWorlds.withTestWorld(world) {
           super.invokeTest()
+          checks.run()
         }
         // Escapes are reported before the test ends (see WorldTrait).
         if !TestWorlds.escapesSettled(blockingWithin: 10) {

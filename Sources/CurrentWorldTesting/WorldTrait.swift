@@ -47,6 +47,8 @@
       let (issues, recorder) = AsyncStream.makeStream(of: ReportedIssue.self)
       let relay = TestRelay(testName: Self.name(of: test, testCase)) { recorder.yield($0) }
       world[TestRelayKey.self] = relay
+      let checks = TestEndChecks()
+      world[TestEndChecksKey.self] = checks
       async let recorded: Void = {
         for await issue in issues { TestRunnerReporter.recordSwiftTestingIssue(issue) }
       }()
@@ -58,6 +60,10 @@
       } catch {
         failure = error
       }
+      // In the test's world, and recorded on this test like the relayed
+      // issues (this scope is outside the test's own task).
+      let atEnd = IssueReporter { recorder.yield($0) }
+      TestWorlds.withTestWorld(world) { IssueReporter.withCurrent(atEnd) { checks.run() } }
       // Escapes that work of this test made are reported before it ends
       // (their places are found off the escaping thread), so a run never
       // ends with a warning still to come.

@@ -34,6 +34,11 @@ final class HARTransport: Sendable {
     /// The exchanges written so far, while recording.
     var written: [HAR.Entry] = []
     var announced = false
+    /// Whether a strict replay's unused answers are checked at a test's
+    /// end, which reports them against that test.
+    var checkedAtTestEnd = false
+    /// Whether the unused answers were reported, or found to be none.
+    var checked = false
   }
 
   private enum Phase: Sendable {
@@ -60,6 +65,7 @@ final class HARTransport: Sendable {
     self.strict = strict
     self.place = place
     state = Locked(State())
+    checkAtTestEnd()
   }
 
   init(archive: HTTPArchive, redaction: HARRedaction, strict: Bool, place: Place) {
@@ -69,14 +75,37 @@ final class HARTransport: Sendable {
     self.strict = strict
     self.place = place
     state = Locked(State(phase: .replaying, recorded: Self.keyed(archive, redaction)))
+    checkAtTestEnd()
   }
 
   /// What the file is called in messages.
   private var name: String { file?.path ?? "the archive" }
 
   deinit {
+    reportUnused()
+  }
+
+  /// For a strict replay, has the test whose world is in effect (at the
+  /// `replaying` call, or else at the first request) report the unused
+  /// answers as it ends; a client never used in a test's world reports
+  /// them when it is released.
+  private func checkAtTestEnd() {
+    guard strict else { return }
+    let due = state.withLock { state in
+      defer { state.checkedAtTestEnd = true }
+      return !state.checkedAtTestEnd
+    }
+    guard due else { return }
+    let added = Self.checkAtTestEnd { [weak self] in self?.reportUnused() }
+    if !added { state.withLock { $0.checkedAtTestEnd = false } }
+  }
+
+  /// Reports, once, the answers of a strict replay that no request took.
+  private func reportUnused() {
     guard strict else { return }
     let unused = state.withLock { state -> [String] in
+      guard !state.checked else { return [] }
+      state.checked = true
       if case .unresolved = state.phase { resolve(&state) }
       guard case .replaying = state.phase else { return [] }
       return state.recorded.filter { !$0.used }.map(\.key.summary)
@@ -95,6 +124,7 @@ final class HARTransport: Sendable {
     _ request: URLRequest, live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
     token: @Sendable () async -> String?, now: @Sendable () -> Date
   ) async throws -> (Data, URLResponse) {
+    checkAtTestEnd()
     let phase = state.withLock { state in
       if case .unresolved = state.phase { resolve(&state) }
       return state.phase

@@ -29,7 +29,8 @@ extension HTTPClient {
   ///   - redacting: Names of headers, query items and JSON fields to write
   ///     as `REDACTED`, besides those always hidden.
   ///   - strict: Whether answers that no request took fail the test too,
-  ///     once the client is released (at the end of the test's world).
+  ///     as its world ends (`.world` or `WorldTestCase`); a client made
+  ///     and used outside test worlds reports them when it is released.
   ///   - fileID: Where issues point; the caller's file by default.
   ///   - filePath: The caller's file, which a relative `path` is resolved
   ///     against.
@@ -72,7 +73,7 @@ extension HTTPClient {
   ///   - redacting: Names of headers, query items and JSON fields to write
   ///     as `REDACTED`, besides those always hidden.
   ///   - strict: Whether answers that no request took fail the test too,
-  ///     once the client is released.
+  ///     as its world ends.
   ///   - fileID: Where issues point.
   ///   - filePath: Where issues point.
   ///   - line: Where issues point.
@@ -101,7 +102,7 @@ extension HTTPClient {
   ///   - redacting: Names of query items and JSON fields that requests
   ///     are matched without.
   ///   - strict: Whether answers that no request took fail the test too,
-  ///     once the client is released.
+  ///     as its world ends.
   ///   - fileID: Where issues point.
   ///   - filePath: Where issues point.
   ///   - line: Where issues point.

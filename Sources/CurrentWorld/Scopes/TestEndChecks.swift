@@ -1,0 +1,42 @@
+#if DEBUG
+  internal import CurrentWorldSupport
+
+  /// Checks that run as a test's world ends, before the test does, in that
+  /// world: a check's issue fails the test it belongs to. A strict HTTP
+  /// replay adds one, which reports the answers no request took.
+  ///
+  /// CurrentWorldTesting puts one in each test's world (under
+  /// ``TestEndChecksKey``) and runs it after the test's body; a check added
+  /// outside a test world has no test to run it.
+  package final class TestEndChecks: Sendable {
+    private let checks = Locked<[@Sendable () -> Void]>([])
+
+    package init() {}
+
+    /// Adds `check`, to run once when the test's world ends.
+    package func add(_ check: @escaping @Sendable () -> Void) {
+      checks.withLock { $0.append(check) }
+    }
+
+    /// Runs every check added so far, once, in the order they were added.
+    package func run() {
+      let due = checks.withLock { checks in
+        defer { checks = [] }
+        return checks
+      }
+      for check in due { check() }
+    }
+
+    /// The checks of the test whose world is in effect, if any; read
+    /// without diagnosing an escape.
+    package static var inEffect: TestEndChecks? {
+      TestWorlds.worldInEffect()[TestEndChecksKey.self]
+    }
+  }
+
+  /// The key under which a test's world holds its ``TestEndChecks``.
+  package enum TestEndChecksKey: WorldKey {
+    package static let liveValue: TestEndChecks? = nil
+    package static let testValue: TestEndChecks? = nil
+  }
+#endif
