@@ -50,6 +50,7 @@ TESTING = "Sources/CurrentWorldTesting"
 # made, in modules that rebuild fast.
 SAMPLE = [
     "a language with q=0 is listed",
+    "a replay matches the query in recorded order",
     "a Swift Testing issue of an unimplemented call carries no call (#70)",
 ]
 
@@ -490,6 +491,32 @@ MUTANTS = [
     ("server", "Content-Language keeps the locale's extensions",
      "Sources/CurrentWorldServer/RequestWorlds.swift",
      "    return language.isEmpty ? tag : language.joined(separator: \"-\")", "    return tag"),
+    # Record and replay (#71)
+    ("har", "a replay matches the query in recorded order", f"{HTTP}/Recording/RequestKey.swift",
+     '"\\($0.name)=\\($0.value ?? "")" }.sorted()', '"\\($0.name)=\\($0.value ?? "")" }'),
+    ("har", "a JSON body is matched by its bytes", f"{HTTP}/Recording/RequestKey.swift",
+     "    self.body = Self.normalized(body)\n", "    self.body = body\n"),
+    ("har", "a recorded answer is given again", f"{HTTP}/Recording/HARTransport.swift",
+     "      state.recorded[index].used = true\n", ""),
+    ("har", "an unmatched request is sent", f"{HTTP}/Recording/HARTransport.swift",
+     "    case .unresolved, .replaying: return try answer(request)",
+     "    case .unresolved, .replaying: return try await live(request)"),
+    ("har", "Authorization is written", f"{HTTP}/Recording/HARRedaction.swift",
+     '"authorization", "proxy-authorization", "cookie", "set-cookie",',
+     '"proxy-authorization", "cookie", "set-cookie",'),
+    ("har", "an echoed secret is written", f"{HTTP}/Recording/HARRedaction.swift",
+     "        secrets += items.filter", "        _ = items.filter"),
+    ("har", "a recording's time is the machine's", f"{HTTP}/Recording/HARTransport.swift",
+     "    let started = now()", "    let started = Date()"),
+    ("har", "the environment cannot ask for recording", f"{HTTP}/Recording/HARTransport.swift",
+     "    self.mode = mode.effective(environment: environment)", "    self.mode = mode"),
+    ("har", "a replay keeps Content-Encoding", f"{HTTP}/Recording/HTTPArchive.swift",
+     '["content-encoding", "content-length", "transfer-encoding"]', '["content-length", "transfer-encoding"]'),
+    ("har", "a strict replay is not checked at the test's end", f"{HTTP}/Recording/HARTransport.swift",
+     "    let added = Self.checkAtTestEnd { [weak self] in self?.reportUnused() }",
+     "    let added = false"),
+    ("har", "a malformed entry's place is not named", f"{HTTP}/Recording/HTTPArchive.swift",
+     'reason: "log.entries[\\(index)].\\(problem.reason)"', "reason: problem.reason"),
 ]
 
 

@@ -17,6 +17,7 @@ import Testing
   static let token = "tok-SECRET-5b1e9a"
   static let password = "hunter2-SECRET"
   static let cookie = "session=cookie-SECRET-77"
+  static let basic = Data("ana:basic-SECRET".utf8).base64EncodedString()
   static let recordedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
   struct Fact: Codable, Equatable {
@@ -61,6 +62,12 @@ import Testing
       try await client.decode(
         Fact.self,
         from: try Endpoint(.post, "/login").jsonBody(Login(user: "ana", password: password))))
+    // Credentials the app sets itself: Basic auth and a cookie.
+    facts.append(
+      try await client.decode(
+        Fact.self,
+        from: Endpoint(.get, "/basic").header("Authorization", "Basic \(basic)")
+          .header("Cookie", "id=cookie-SECRET-2")))
     return facts
   }
 
@@ -85,12 +92,12 @@ import Testing
       Self.client(server.baseURL, token: Self.token)
         .replaying(contentsOf: file, mode: .recordAll, redacting: redaction))
     server.stop()
-    #expect(server.requests.count == 3)
+    #expect(server.requests.count == 4)
     #expect(live[0].echo.contains(Self.token), "the server saw the real token")
 
     let bytes = try Data(contentsOf: file)
     let text = String(decoding: bytes, as: UTF8.self)
-    for secret in [Self.token, Self.password, "cookie-SECRET", "key-SECRET"] {
+    for secret in [Self.token, Self.password, "cookie-SECRET", "key-SECRET", Self.basic] {
       #expect(!text.contains(secret), "\(secret) was written: \(text)")
     }
     #expect(bytes.range(of: Data(Self.token.utf8)) == nil)
@@ -176,6 +183,30 @@ import Testing
     server.stop()
     #expect(first == second)
     #expect(server.requests.count == 1)
+  }
+
+  /// Promise: a client that replays records instead when the environment
+  /// asks, through its own transport.
+  @Test func theEnvironmentMakesAReplayRecord() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("env.har")
+    let transport = HARTransport(
+      file: file, mode: .replay, redaction: HARRedaction(), strict: false,
+      place: .init(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+      environment: [HARMode.environmentVariable: "missing"])
+    let request = URLRequest(url: URL(string: "https://api.example/fact")!)
+    let (data, _) = try await transport.send(
+      request,
+      live: { request in
+        (
+          Data("{}".utf8),
+          HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+        )
+      }, token: { nil }, now: { Self.recordedAt })
+    #expect(data == Data("{}".utf8))
+    #expect(try HTTPArchive(contentsOf: file).count == 1)
   }
 
   /// Promise: the environment variable asks a test process to record;
