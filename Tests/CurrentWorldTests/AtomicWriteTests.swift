@@ -12,7 +12,7 @@ import Testing
   static let spanish = Locale(identifier: "es-AR")
 
   @Test func concurrentWritesToDifferentFieldsOfOneScopeAllSurvive() async {
-    // Four tasks each write their own field 300 times, counting up; at the
+    // Five tasks each write their own field 300 times, counting up; at the
     // end every field must hold its writer's last value. A write that reads
     // the world, changes the copy and stores it back whole loses one
     // writer's value to another's stale copy.
@@ -33,8 +33,14 @@ import Testing
             }
           }
           group.addTask { for step in 1...steps { Current.retryCount = step } }
+          group.addTask {
+            for step in 1...steps { Current.greeter = Greeter(greet: { _ in "\(step)" }) }
+          }
         }
-        return (Current.locale, Current.timeZone, Current.date(), Current.retryCount)
+        return (
+          Current.locale, Current.timeZone, Current.date(), Current.retryCount,
+          Current.greeter.greet("")
+        )
       }
       if seen.0 != locales[steps % 3] { lost.append("locale in round \(round)") }
       if seen.1 != zones[steps % 3] { lost.append("timeZone in round \(round)") }
@@ -42,6 +48,7 @@ import Testing
         lost.append("date in round \(round)")
       }
       if seen.3 != steps { lost.append("retryCount in round \(round)") }
+      if seen.4 != "\(steps)" { lost.append("greeter in round \(round)") }
     }
     #expect(lost.isEmpty, "\(lost.count) writes lost, such as \(lost.prefix(5))")
   }

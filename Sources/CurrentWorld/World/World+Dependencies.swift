@@ -21,12 +21,18 @@ extension World {
       if let node { return node.value(as: Value.self) }
       return dependency.value(for: storage.fields.context)
     }
-    set {
-      let id = ObjectIdentifier(dependency)
-      update(key: id) { fields in
-        fields.dependencies = DependencyNode(
-          key: id, value: newValue, next: fields.dependencies?.removing(id), owner: dependency)
-      }
+    set { setDependency(newValue, key: ObjectIdentifier(dependency), owner: dependency) }
+  }
+
+  /// Stores `value` under `key` as the head node of the list, once: the
+  /// list's other nodes keep theirs. `owner`, a ``WorldDependency``, is
+  /// kept alive by the node, so no other object can take its address.
+  mutating func setDependency<Value>(
+    _ value: Value, key: ObjectIdentifier, owner: WorldDependency<Value>?
+  ) {
+    update(key: key) { fields in
+      fields.dependencies = DependencyNode(
+        key: key, value: value, next: fields.dependencies?.removing(key), owner: owner)
     }
   }
 
@@ -36,7 +42,7 @@ extension World {
   ///
   /// ```swift
   /// extension World {
-  ///   subscript<Value>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<Value>>) -> Value {
+  ///   subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
   ///     get { self[key] }
   ///     set { self[key] = newValue }
   ///   }
@@ -58,13 +64,6 @@ extension World {
     message: "declare it as a static let WorldDependency in a namespace that World reads"
   )
   public subscript(dynamicMember key: KeyPath<Never, Never>) -> Never {
-    key.fatalErrorNeverReached
-  }
-}
-
-extension KeyPath where Root == Never {
-  /// Unreachable: no value of `Never` exists to project.
-  fileprivate var fatalErrorNeverReached: Never {
     fatalError("World's dynamic-member subscript over Never cannot be called")
   }
 }

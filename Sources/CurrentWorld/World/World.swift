@@ -105,14 +105,7 @@ public struct World: Sendable {
       case .preview: return Key.previewValue
       }
     }
-    set {
-      let id = ObjectIdentifier(key)
-      update(key: id) { fields in
-        // One node, at the head, made once: the list's other nodes keep theirs.
-        fields.dependencies = DependencyNode(
-          key: id, value: newValue, next: fields.dependencies?.removing(id))
-      }
-    }
+    set { setDependency(newValue, key: ObjectIdentifier(key), owner: nil) }
   }
 
   /// Writes one built-in field by giving this world a new storage; other
