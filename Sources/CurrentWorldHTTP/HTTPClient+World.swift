@@ -1,5 +1,6 @@
-// The one file of this module that reads the world: CurrentWorld never
-// imports this module, so importing CurrentWorld alone shows no HTTP names.
+// The one file of this module that reads the world, or reports to the
+// test: CurrentWorld never imports this module, so importing CurrentWorld
+// alone shows no HTTP names.
 internal import CurrentWorld
 import Foundation
 
@@ -35,6 +36,14 @@ extension HTTPClient {
 }
 
 extension HARTransport {
+  /// Fails the running test with `message`, placed at the `replaying`
+  /// call (see `IssueReporter`).
+  static func report(_ message: String, at place: Place) {
+    IssueReporter.report(
+      message, fileID: place.fileID, filePath: place.filePath, line: place.line,
+      column: place.column)
+  }
+
   /// Adds `check` to the end of the test whose world is in effect; false
   /// outside test worlds, and in release builds, which have none.
   static func checkAtTestEnd(_ check: @escaping @Sendable () -> Void) -> Bool {

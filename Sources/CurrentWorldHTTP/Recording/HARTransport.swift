@@ -1,4 +1,3 @@
-internal import CurrentWorld
 internal import CurrentWorldSupport
 import Foundation
 
@@ -308,8 +307,6 @@ final class HARTransport: Sendable {
   }
 
   private func report(_ message: String) {
-    IssueReporter.report(
-      message, fileID: place.fileID, filePath: place.filePath, line: place.line,
-      column: place.column)
+    Self.report(message, at: place)
   }
 }
