@@ -147,7 +147,12 @@ public struct HTTPArchive: Sendable {
 /// A HAR file that cannot be replayed: which file, and what is wrong.
 ///
 /// ```swift
-/// // HARError: /tmp/catfact.har: log.entries[2].response.status is missing
+/// do {
+///   _ = try HTTPArchive(contentsOf: file)
+/// } catch {
+///   // error.reason == "log.entries[2].response.status is missing"
+///   showAlert("\(error.file) cannot be replayed: \(error.reason)")
+/// }
 /// ```
 public struct HARError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file's path, or what read the data named it.
