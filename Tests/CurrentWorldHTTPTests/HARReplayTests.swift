@@ -153,6 +153,58 @@ import Testing
     }
   }
 
+  /// Promise: a replayed call with no token to wait for skips the
+  /// timeout's race (its clock is never read); an authorized one, a
+  /// recording one, and one whose transport was replaced after
+  /// `replaying` still race it.
+  @Test func onlyACallThatCanWaitRacesItsTimeout() async throws {
+    let archive = try HTTPArchive(
+      data: Self.har([
+        ("GET", "https://api.example/v1/open", nil, 200, "{}"),
+        ("GET", "https://api.example/v1/open", nil, 200, "{}"),
+        ("GET", "https://api.example/v1/private", nil, 200, "{}"),
+      ]))
+    let clockReads = Locked(0)
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example/v1")!, token: { "tok-1234" },
+      clock: {
+        clockReads.withLock { $0 += 1 }
+        return ContinuousClock()
+      }
+    ) { _ in throw URLError(.notConnectedToInternet) }
+    let replaying = client.replaying(archive)
+
+    _ = try await replaying.data(for: Endpoint(.get, "/open"))
+    #expect(clockReads.withLock { $0 } == 0)
+    _ = try await replaying.data(for: Endpoint(.get, "/private").authorized())
+    #expect(clockReads.withLock { $0 } == 1)
+
+    var replaced = replaying
+    let answer = replaying.transport
+    replaced.transport = { request in try await answer(request) }
+    _ = try await replaced.data(for: Endpoint(.get, "/open"))
+    #expect(clockReads.withLock { $0 } == 2)
+
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("har-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recording = HTTPClient(
+      baseURL: URL(string: "https://api.example/v1")!,
+      clock: {
+        clockReads.withLock { $0 += 1 }
+        return ContinuousClock()
+      },
+      now: { Date(timeIntervalSince1970: 0) }
+    ) { request in
+      (
+        Data("{}".utf8),
+        HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+      )
+    }.replaying(contentsOf: folder.appendingPathComponent("r.har"), mode: .recordAll)
+    _ = try await recording.data(for: Endpoint(.get, "/open"))
+    #expect(clockReads.withLock { $0 } == 3)
+  }
+
   /// Promise: a replayed body obeys the response size limit, as a live one
   /// does.
   @Test func aReplayedBodyObeysTheSizeLimit() async throws {

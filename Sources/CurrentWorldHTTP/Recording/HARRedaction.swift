@@ -105,21 +105,33 @@ public struct HARRedaction: Sendable, Equatable {
       return []
     }
 
-    /// `url` without user info, with named query values and secrets replaced.
+    /// `url` without user info, with named query values and secrets
+    /// replaced; `url` itself when nothing is.
     func url(_ url: URL) -> URL {
-      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-      components?.user = nil
-      components?.password = nil
-      if let items = components?.percentEncodedQueryItems {
-        components?.percentEncodedQueryItems = items.map { item in
+      guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+        return url
+      }
+      var changed = false
+      if components.user != nil || components.password != nil {
+        components.user = nil
+        components.password = nil
+        changed = true
+      }
+      if let items = components.percentEncodedQueryItems {
+        components.percentEncodedQueryItems = items.map { item in
           let name = (item.name.removingPercentEncoding ?? item.name).lowercased()
-          guard queryNames.contains(name), item.value != nil else { return item }
+          guard queryNames.contains(name), item.value != nil, item.value != Redaction.marker
+          else { return item }
+          changed = true
           return URLQueryItem(name: item.name, value: Redaction.marker)
         }
       }
-      let redacted = components?.url ?? url
-      let text = self.text(redacted.absoluteString)
-      return URL(string: text) ?? redacted
+      var redacted = changed ? (components.url ?? url) : url
+      if !secrets.isEmpty {
+        let text = self.text(redacted.absoluteString)
+        if text != redacted.absoluteString { redacted = URL(string: text) ?? redacted }
+      }
+      return redacted
     }
 
     /// A header's value as a file holds it.

@@ -30,6 +30,10 @@ final class HARTransport: Sendable {
     var phase = Phase.unresolved
     /// The file's exchanges, while replaying.
     var recorded: [Recorded] = []
+    /// The indices in ``recorded`` of the answers not yet given, by method
+    /// and path, in the file's order: a request looks at its own route's
+    /// answers only, however long the file is.
+    var unused: [String: [Int]] = [:]
     /// The exchanges written so far, while recording.
     var written: [HAR.Entry] = []
     var announced = false
@@ -38,6 +42,12 @@ final class HARTransport: Sendable {
     var checkedAtTestEnd = false
     /// Whether the unused answers were reported, or found to be none.
     var checked = false
+
+    /// Replays `recorded`, every answer unused.
+    mutating func load(_ recorded: [Recorded]) {
+      self.recorded = recorded
+      unused = Dictionary(grouping: recorded.indices) { recorded[$0].key.route }
+    }
   }
 
   private enum Phase: Sendable {
@@ -73,7 +83,9 @@ final class HARTransport: Sendable {
     self.redaction = redaction
     self.strict = strict
     self.place = place
-    state = Locked(State(phase: .replaying, recorded: Self.keyed(archive, redaction)))
+    var state = State(phase: .replaying)
+    state.load(Self.keyed(archive, redaction))
+    self.state = Locked(state)
     checkAtTestEnd()
   }
 
@@ -117,6 +129,16 @@ final class HARTransport: Sendable {
         + "record it again (mode: .recordAll), or pass strict: false.")
   }
 
+  /// Whether a request is answered without waiting: from the file, or
+  /// with the error that the file cannot be read; not while recording.
+  var answersAtOnce: Bool {
+    state.withLock { state in
+      if case .unresolved = state.phase { resolve(&state) }
+      if case .recording = state.phase { return false }
+      return true
+    }
+  }
+
   /// Answers `request` from the file, or sends it with `live` and records
   /// the exchange.
   func send(
@@ -142,9 +164,10 @@ final class HARTransport: Sendable {
       method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
       body: request.httpBody ?? Data(), redaction: applied(to: request, token: nil))
     let found = state.withLock { state -> Result<HTTPArchive.Exchange, MissingAnswer> in
-      guard let index = state.recorded.firstIndex(where: { !$0.used && $0.key == key }) else {
-        return .failure(MissingAnswer(key: key, among: state.recorded))
-      }
+      guard
+        let position = state.unused[key.route]?.firstIndex(where: { state.recorded[$0].key == key })
+      else { return .failure(MissingAnswer(key: key, among: state.recorded)) }
+      let index = state.unused[key.route, default: []].remove(at: position)
       state.recorded[index].used = true
       return .success(state.recorded[index].exchange)
     }
@@ -237,7 +260,7 @@ final class HARTransport: Sendable {
             + "once with \(HARMode.environmentVariable)=missing in the environment"))
     default:
       do {
-        state.recorded = Self.keyed(try HTTPArchive(contentsOf: file), redaction)
+        state.load(Self.keyed(try HTTPArchive(contentsOf: file), redaction))
         state.phase = .replaying
       } catch {
         state.phase = .failed(error)

@@ -128,6 +128,7 @@ extension HTTPClient {
     client.transport = { request in
       try await har.send(request, live: live, token: token, now: now)
     }
+    client.replay = har
     return client
   }
 }

@@ -31,6 +31,9 @@ struct RequestKey: Equatable, Sendable {
     summary = "\(self.method) \(self.path)\(rawQuery)\(size)"
   }
 
+  /// The method and path: where a replay looks for a request's answers.
+  var route: String { "\(method) \(path)" }
+
   /// Whether two requests match; the summaries, which keep the query's
   /// order, are not compared.
   static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
