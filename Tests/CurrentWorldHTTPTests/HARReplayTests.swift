@@ -170,8 +170,8 @@ import Testing
       clock: {
         clockReads.withLock { $0 += 1 }
         return ContinuousClock()
-      }
-    ) { _ in throw URLError(.notConnectedToInternet) }
+      },
+      transport: { _ in throw URLError(.notConnectedToInternet) })
     let replaying = client.replaying(archive)
 
     _ = try await replaying.data(for: Endpoint(.get, "/open"))
@@ -194,13 +194,14 @@ import Testing
         clockReads.withLock { $0 += 1 }
         return ContinuousClock()
       },
-      now: { Date(timeIntervalSince1970: 0) }
-    ) { request in
-      (
-        Data("{}".utf8),
-        HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
-      )
-    }.replaying(contentsOf: folder.appendingPathComponent("r.har"), mode: .recordAll)
+      now: { Date(timeIntervalSince1970: 0) },
+      transport: { request in
+        (
+          Data("{}".utf8),
+          HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+        )
+      }
+    ).replaying(contentsOf: folder.appendingPathComponent("r.har"), mode: .recordAll)
     _ = try await recording.data(for: Endpoint(.get, "/open"))
     #expect(clockReads.withLock { $0 } == 3)
   }
