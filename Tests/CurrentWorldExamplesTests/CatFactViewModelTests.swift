@@ -13,8 +13,8 @@ import Testing
   /// Promise: the app's real client and decoder, answered from a recording
   /// (`world-demo --record`) next to this file, with nothing sent.
   @Test func fetchDecodesARecordedAnswer() async {
-    Current.catFactAPI = .live(
-      client: .live(baseURL: CatFactAPI.defaultBaseURL).replaying("Recordings/catfact.har"))
+    let client = HTTPClient.live(baseURL: URL(string: "https://catfact.ninja")!)
+    Current.catFactAPI = .live(client: client.replaying("Recordings/catfact.har"))
     let viewModel = CatFactViewModel()
 
     await viewModel.fetch()
