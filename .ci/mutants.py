@@ -295,7 +295,7 @@ MUTANTS = [
     ("http", "a credential header name is kept in its case", f"{HTTP}/Endpoint.swift",
      "copy.credentialHeaders.insert(name.lowercased())", "copy.credentialHeaders.insert(name)"),
     ("http", "a sensitive query name is compared by case", f"{HTTP}/Redaction.swift",
-     "sensitiveNames.contains(name.lowercased())", "sensitiveNames.contains(name)"),
+     "names.contains(name.lowercased()), item.value", "names.contains(name), item.value"),
     ("http", "a URL's password is kept in errors", f"{HTTP}/Redaction.swift",
      "      components.password = nil\n", ""),
     ("http", "a four-character secret is not hidden", f"{HTTP}/Redaction.swift",
@@ -521,6 +521,9 @@ MUTANTS = [
      "    if let replay, replay.answersAtOnce {"),
     ("har-replay", "a replaced transport is still taken for the replay", f"{HTTP}/HTTPClient.swift",
      "    didSet { replay = nil }", "    didSet {}"),
+    ("har-replay", "a named query item is matched by its value",
+     f"{HTTP}/Recording/HARRedaction.swift",
+     "var redacted = Redaction.url(url, hiding: queryNames)", "var redacted = Redaction.url(url)"),
     ("har-replay", "a malformed entry's place is not named", f"{HTTP}/Recording/HTTPArchive.swift",
      'reason: "log.entries[\\(index)].\\(problem.reason)"', "reason: problem.reason"),
 ]

@@ -18,9 +18,10 @@ enum Redaction {
     "sessionid", "sig", "signature", "token",
   ]
 
-  /// `url` without user info, and with the values of sensitive query items
-  /// replaced by ``marker``.
-  static func url(_ url: URL) -> URL {
+  /// `url` without user info, and with the values of the query items named
+  /// in `names` (lowercased; the sensitive ones by default) replaced by
+  /// ``marker``; `url` itself when nothing is.
+  static func url(_ url: URL, hiding names: Set<String> = sensitiveNames) -> URL {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
       return url
     }
@@ -33,7 +34,9 @@ enum Redaction {
     if let items = components.percentEncodedQueryItems {
       let redacted = items.map { item -> URLQueryItem in
         let name = item.name.removingPercentEncoding ?? item.name
-        guard sensitiveNames.contains(name.lowercased()), item.value != nil else { return item }
+        guard names.contains(name.lowercased()), item.value != nil, item.value != marker else {
+          return item
+        }
         changed = true
         return URLQueryItem(name: item.name, value: marker)
       }

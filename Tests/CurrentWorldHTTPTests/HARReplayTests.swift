@@ -30,15 +30,16 @@ import Testing
     String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
   }
 
-  /// A client whose own transport records that it was called: a replay
-  /// must never reach it.
-  static func client(_ archive: HTTPArchive, strict: Bool = false, sent: Locked<Int>) -> HTTPClient
-  {
-    HTTPClient(baseURL: URL(string: "https://api.example/v1")!, clock: { ContinuousClock() }) {
-      request in
-      sent.withLock { $0 += 1 }
-      throw URLError(.notConnectedToInternet)
-    }.replaying(archive, strict: strict)
+  /// A client whose own transport counts its calls in `sent`: a replay
+  /// must never reach it. Each test calls `replaying` on it itself, so an
+  /// issue is placed in the test.
+  static func offline(sent: Locked<Int> = Locked(0)) -> HTTPClient {
+    HTTPClient(
+      baseURL: URL(string: "https://api.example/v1")!, clock: { ContinuousClock() },
+      transport: { _ in
+        sent.withLock { $0 += 1 }
+        throw URLError(.notConnectedToInternet)
+      })
   }
 
   /// Promise: a request matches by method, path, query in any order and
@@ -53,13 +54,26 @@ import Testing
         ),
       ]))
     let sent = Locked(0)
-    let client = Self.client(archive, sent: sent)
+    let client = Self.offline(sent: sent).replaying(archive)
     let first = try await client.data(for: Endpoint(.get, "/fact").query("a", "1").query("b", "2"))
     let second = try await client.data(
       for: Endpoint(.post, "/books").sending(#"{ "year": 1956, "title": "Zama" }"#))
     #expect(first == Data(#"{"n":1}"#.utf8))
     #expect(second == Data(#"{"n":2}"#.utf8))
     #expect(sent.withLock { $0 } == 0)
+  }
+
+  /// Promise: a query item named in the redaction is matched without its
+  /// value, on both sides: a file a browser wrote with one device ID
+  /// answers a test that sends another.
+  @Test func aNamedQueryItemIsMatchedWithoutItsValue() async throws {
+    let archive = try HTTPArchive(
+      data: Self.har([("GET", "https://api.example/v1/feed?device=phone-1&page=2", nil, 200, "[]")])
+    )
+    let client = Self.offline().replaying(archive, redacting: HARRedaction(queryItems: ["Device"]))
+    let answer = try await client.data(
+      for: Endpoint(.get, "/feed").query("page", "2").query("device", "tablet-9"))
+    #expect(answer == Data("[]".utf8))
   }
 
   /// Promise: identical requests take the answers in the order they were
@@ -72,7 +86,7 @@ import Testing
       ]))
     let sent = Locked(0)
     let log = ReportLog()
-    let client = Self.client(archive, sent: sent)
+    let client = Self.offline(sent: sent).replaying(archive)
     let answers = try await log.capture {
       [
         try await client.data(for: Endpoint(.get, "/next")),
@@ -80,14 +94,13 @@ import Testing
       ]
     }
     #expect(answers == [Data("1".utf8), Data("2".utf8)])
-    let third = await log.capture {
+    await log.capture {
       await #expect(throws: APIError.self) { try await client.data(for: Endpoint(.get, "/next")) }
     }
     #expect(log.messages.count == 1)
     #expect(
       log.messages.first?.contains("2 answer(s) to GET /v1/next, and each was already given")
         == true, "\(log.messages)")
-    _ = third
     #expect(sent.withLock { $0 } == 0)
   }
 
@@ -102,11 +115,8 @@ import Testing
       ]))
     let sent = Locked(0)
     let log = ReportLog()
-    let line = #line + 4
-    let client = HTTPClient(baseURL: URL(string: "https://api.example/v1")!) { _ in
-      sent.withLock { $0 += 1 }
-      throw URLError(.notConnectedToInternet)
-    }.replaying(archive)
+    let line = #line + 1
+    let client = Self.offline(sent: sent).replaying(archive)
     let thrown = await log.capture { () -> APIError? in
       do throws(APIError) {
         _ = try await client.data(for: Endpoint(.get, "/fact").query("max", "5"))
@@ -140,7 +150,7 @@ import Testing
       ]))
     let log = ReportLog()
     try await log.capture {
-      let client = Self.client(archive, strict: strict, sent: Locked(0))
+      let client = Self.offline().replaying(archive, strict: strict)
       _ = try await client.data(for: Endpoint(.get, "/used"))
     }
     if strict {
@@ -212,7 +222,7 @@ import Testing
     let big = String(repeating: "x", count: 100)
     let archive = try HTTPArchive(
       data: Self.har([("GET", "https://api.example/v1/big", nil, 200, big)]))
-    let client = Self.client(archive, sent: Locked(0))
+    let client = Self.offline().replaying(archive)
     await #expect(
       throws: APIError.tooLarge(url: URL(string: "https://api.example/v1/big")!, limit: 10)
     ) {
@@ -224,7 +234,7 @@ import Testing
   @Test func aRecordedErrorReplaysAsAStatusError() async throws {
     let archive = try HTTPArchive(
       data: Self.har([("GET", "https://api.example/v1/gone", nil, 404, #"{"error":"gone"}"#)]))
-    let client = Self.client(archive, sent: Locked(0))
+    let client = Self.offline().replaying(archive)
     do {
       _ = try await client.data(for: Endpoint(.get, "/gone"))
       Issue.record("a 404 was returned as data")
@@ -279,10 +289,7 @@ import Testing
     let log = ReportLog()
     let sent = Locked(0)
     await log.capture {
-      let client = HTTPClient(baseURL: URL(string: "https://a.example")!) { _ in
-        sent.withLock { $0 += 1 }
-        throw URLError(.notConnectedToInternet)
-      }.replaying(contentsOf: file)
+      let client = Self.offline(sent: sent).replaying(contentsOf: file)
       await #expect(throws: APIError.self) { try await client.data(for: Endpoint(.get, "/")) }
     }
     #expect(log.messages.count == 1)
@@ -298,10 +305,7 @@ import Testing
     let log = ReportLog()
     let sent = Locked(0)
     await log.capture {
-      let client = HTTPClient(baseURL: URL(string: "https://a.example")!) { _ in
-        sent.withLock { $0 += 1 }
-        throw URLError(.notConnectedToInternet)
-      }.replaying("Fixtures/never-recorded.har")
+      let client = Self.offline(sent: sent).replaying("Fixtures/never-recorded.har")
       await #expect(throws: APIError.self) { try await client.data(for: Endpoint(.get, "/")) }
     }
     let message = try #require(log.messages.first)

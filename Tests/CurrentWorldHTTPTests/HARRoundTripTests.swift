@@ -57,7 +57,9 @@ import Testing
       ))
     facts.append(
       try await client.decode(
-        Fact.self, from: Endpoint(.get, "/fact").query("api_key", "key-SECRET-1")))
+        Fact.self,
+        from: Endpoint(.get, "/fact").query("api_key", "key-SECRET-1").query(
+          "device", "dev-SECRET-9")))
     facts.append(
       try await client.decode(
         Fact.self,
@@ -85,7 +87,7 @@ import Testing
       .appendingPathComponent("har-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("facts.har")
-    let redaction = HARRedaction(jsonFields: ["password"])
+    let redaction = HARRedaction(queryItems: ["Device"], jsonFields: ["password"])
 
     let server = try Self.echoingServer()
     let live = try await Self.calls(
@@ -97,7 +99,9 @@ import Testing
 
     let bytes = try Data(contentsOf: file)
     let text = String(decoding: bytes, as: UTF8.self)
-    for secret in [Self.token, Self.password, "cookie-SECRET", "key-SECRET", Self.basic] {
+    for secret in [
+      Self.token, Self.password, "cookie-SECRET", "key-SECRET", "dev-SECRET", Self.basic,
+    ] {
       #expect(!text.contains(secret), "\(secret) was written: \(text)")
     }
     #expect(bytes.range(of: Data(Self.token.utf8)) == nil)
@@ -110,7 +114,10 @@ import Testing
     // An answer that echoes a secret query value replays without it.
     #expect(
       replayed.map(\.fact)
-        == live.map { $0.fact.replacingOccurrences(of: "key-SECRET-1", with: "REDACTED") })
+        == live.map {
+          $0.fact.replacingOccurrences(of: "key-SECRET-1", with: "REDACTED")
+            .replacingOccurrences(of: "dev-SECRET-9", with: "REDACTED")
+        })
     #expect(replayed[0].echo.hasPrefix("REDACTED"), "the echoed token: \(replayed[0].echo)")
     #expect(
       replayed[2].echo.contains("'password':'REDACTED'"), "the echoed field: \(replayed[2].echo)")

@@ -34,6 +34,7 @@ enum HARRecording {
     // JSON that the app sends is written with its keys sorted: an encoder
     // that does not sort may change the order between calls.
     let requestBody = RequestKey.normalized(redaction.body(request.httpBody ?? Data()))
+    let requestText = Self.text(requestBody)
     let http = response as? HTTPURLResponse
     let responseHeaders = (http?.allHeaderFields ?? [:]).compactMap {
       name, value -> HAR.NameValue? in
@@ -63,7 +64,7 @@ enum HARRecording {
           : HAR.PostData(
             mimeType: request.value(forHTTPHeaderField: "Content-Type")
               ?? "application/octet-stream",
-            text: Self.text(requestBody).text, encoding: Self.text(requestBody).encoding),
+            text: requestText.text, encoding: requestText.encoding),
         headersSize: -1,
         bodySize: requestBody.count),
       response: HAR.Response(

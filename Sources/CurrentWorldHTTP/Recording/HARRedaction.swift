@@ -105,28 +105,11 @@ public struct HARRedaction: Sendable, Equatable {
       return []
     }
 
-    /// `url` without user info, with named query values and secrets
-    /// replaced; `url` itself when nothing is.
+    /// `url` as errors show it (see `Redaction.url(_:hiding:)`), with the
+    /// named query values hidden too, and secrets replaced; `url` itself
+    /// when nothing is.
     func url(_ url: URL) -> URL {
-      guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-        return url
-      }
-      var changed = false
-      if components.user != nil || components.password != nil {
-        components.user = nil
-        components.password = nil
-        changed = true
-      }
-      if let items = components.percentEncodedQueryItems {
-        components.percentEncodedQueryItems = items.map { item in
-          let name = (item.name.removingPercentEncoding ?? item.name).lowercased()
-          guard queryNames.contains(name), item.value != nil, item.value != Redaction.marker
-          else { return item }
-          changed = true
-          return URLQueryItem(name: item.name, value: Redaction.marker)
-        }
-      }
-      var redacted = changed ? (components.url ?? url) : url
+      var redacted = Redaction.url(url, hiding: queryNames)
       if !secrets.isEmpty {
         let text = self.text(redacted.absoluteString)
         if text != redacted.absoluteString { redacted = URL(string: text) ?? redacted }

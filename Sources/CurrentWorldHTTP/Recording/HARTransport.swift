@@ -57,11 +57,10 @@ final class HARTransport: Sendable {
     case recording
   }
 
-  /// A recorded exchange, its key, and whether a request has taken it.
+  /// A recorded exchange and the key it is matched by.
   private struct Recorded: Sendable {
     var exchange: HTTPArchive.Exchange
     var key: RequestKey
-    var used = false
   }
 
   init(
@@ -119,7 +118,8 @@ final class HARTransport: Sendable {
       state.checked = true
       if case .unresolved = state.phase { resolve(&state) }
       guard case .replaying = state.phase else { return [] }
-      return state.recorded.filter { !$0.used }.map(\.key.summary)
+      // In the file's order.
+      return state.unused.values.joined().sorted().map { state.recorded[$0].key.summary }
     }
     guard !unused.isEmpty else { return }
     report(
@@ -168,7 +168,6 @@ final class HARTransport: Sendable {
         let position = state.unused[key.route]?.firstIndex(where: { state.recorded[$0].key == key })
       else { return .failure(MissingAnswer(key: key, among: state.recorded)) }
       let index = state.unused[key.route, default: []].remove(at: position)
-      state.recorded[index].used = true
       return .success(state.recorded[index].exchange)
     }
     switch found {

@@ -59,10 +59,6 @@ public struct HTTPArchive: Sendable {
     self.entries = entries
   }
 
-  init(exchanges: [Exchange]) {
-    entries = exchanges
-  }
-
   /// One recorded request and the answer to it, with the body decoded.
   struct Exchange: Sendable {
     var method: String
@@ -111,18 +107,6 @@ public struct HTTPArchive: Sendable {
         }
       }
       self.headers = headers
-    }
-
-    init(
-      method: String, url: URL, requestBody: Data, status: Int, headers: [String: String],
-      body: Data
-    ) {
-      self.method = method
-      self.url = url
-      self.requestBody = requestBody
-      self.status = status
-      self.headers = headers
-      self.body = body
     }
 
     private static func body(_ text: String?, _ encoding: String?, at place: String) throws(Problem)
