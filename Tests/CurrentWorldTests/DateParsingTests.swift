@@ -6,7 +6,9 @@ import Testing
 
 /// Promise: `date(from:)` on the library's formatters answers a date or
 /// `nil` for any text, on Linux too, and parses every date that the
-/// formatter writes, in every locale and calendar.
+/// formatter writes, in every locale and calendar, as the platform's own
+/// formatter reads it (which, for a day whose midnight is skipped, is no
+/// date at all).
 @Suite(.timeLimit(.minutes(10))) struct DateParsingTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let locale: String
@@ -65,6 +67,26 @@ import Testing
       timeStyle: time)
     formatter.calendar = calendar
     return SharedDateFormatter(formatter)
+  }
+
+  /// The fuzzer's find: a date with no time of day, on a day whose
+  /// midnight Cairo's change to summer time skips (the last Friday of
+  /// April, from 2023). The platform's formatter has no instant for it and
+  /// reads `nil`; the library's reads what the platform reads, and the day
+  /// before and after still parse.
+  @Test func aDayWhoseMidnightIsSkippedIsReadAsThePlatformReadsIt() {
+    let cairo = Case(locale: "ar_EG", calendar: .islamicUmmAlQura, zone: "Africa/Cairo")
+    let formatter = Self.formatter(cairo, .full, .none)
+    let friday = Date(timeIntervalSince1970: 3_891_435_159)  // 2093-04-24, local time
+    let start = formatter.calendar.startOfDay(for: friday)
+    #expect(formatter.calendar.component(.hour, from: start) == 1, "midnight is skipped")
+    let written = formatter.string(from: friday)
+    #expect(formatter.date(from: written) == formatter.makeDateFormatter().date(from: written))
+    for day in [-1.0, 1.0] {
+      let other = formatter.string(from: friday.addingTimeInterval(day * 86_400))
+      #expect(formatter.date(from: other) != nil)
+      #expect(formatter.date(from: other) == formatter.makeDateFormatter().date(from: other))
+    }
   }
 
   /// The fuzzer's input (a combining mark after a digit) stopped the

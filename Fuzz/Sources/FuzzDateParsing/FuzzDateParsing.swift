@@ -34,7 +34,10 @@ let formatters: [SharedDateFormatter] = places.flatMap { locale, calendar, zone 
 /// rest of the input as text. Odd: a date that the formatter wrote (an
 /// instant from bytes 3 to 6), with the rest of the input spliced in at a
 /// place that byte 2 chooses. Oracle: no crash, and a written date parses,
-/// to what the platform's own formatter reads from it.
+/// to what the platform's own formatter reads from it. The one written
+/// date that the platform cannot read back is a day without a time of day
+/// whose midnight a time-zone change skips (Cairo's last Friday of April,
+/// from 2023): ICU has no instant for it, and there both say `nil`.
 @c(LLVMFuzzerTestOneInput)
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = Array(UnsafeBufferPointer(start: bytes, count: count))
@@ -47,9 +50,14 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   }
   let seconds = input[3...6].reduce(0) { $0 << 8 | Int($1) }
   // 1970 to 2106, inside every calendar's range here.
-  let written = shared.string(from: Date(timeIntervalSince1970: Double(seconds)))
+  let date = Date(timeIntervalSince1970: Double(seconds))
+  let written = shared.string(from: date)
   let parsed = shared.date(from: written)
-  if parsed == nil || parsed != shared.makeDateFormatter().date(from: written) {
+  let platform = shared.makeDateFormatter()
+  let midnightSkipped =
+    platform.timeStyle == .none
+    && shared.calendar.component(.hour, from: shared.calendar.startOfDay(for: date)) != 0
+  if parsed != platform.date(from: written) || (parsed == nil && !midnightSkipped) {
     fatalError("\(written.debugDescription) was written but read as \(String(describing: parsed))")
   }
   var spliced = written
