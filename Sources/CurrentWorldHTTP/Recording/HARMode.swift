@@ -2,7 +2,7 @@
 /// answers from its file or sends requests and records the answers.
 ///
 /// A test process records only when the test passes a recording mode or
-/// the environment variable `CURRENTWORLD_RECORD` asks (`missing` or
+/// the environment variable `CURRENTWORLD_RECORD` asks (`missing`, `new` or
 /// `all`); by default nothing reaches the network. A run that records
 /// prints the file's path to standard error.
 public enum HARMode: Sendable, Equatable {
@@ -12,21 +12,42 @@ public enum HARMode: Sendable, Equatable {
   /// Records every exchange when the file does not exist yet, and
   /// replays it once it does.
   case recordIfMissing
+  /// Answers from the file what it has an answer for, and sends and
+  /// records only the requests it has none for (one made more times than
+  /// recorded included), adding them to the file: the answers already
+  /// there are kept. Records every exchange when there is no file yet.
+  case recordNew
   /// Sends every request and records the exchanges again, replacing the
-  /// file's entries.
+  /// file's entries with this client's.
   case recordAll
 
   /// The environment variable that makes every replaying client record:
-  /// `missing` acts as ``recordIfMissing``, `all` as ``recordAll``.
+  /// `missing` acts as ``recordIfMissing``, `new` as ``recordNew`` and
+  /// `all` as ``recordAll``.
   public static let environmentVariable = "CURRENTWORLD_RECORD"
 
   /// The mode in effect: the environment's, when it asks for more
   /// recording than `self`.
   func effective(environment: [String: String]) -> HARMode {
-    switch environment[Self.environmentVariable]?.lowercased() {
-    case "all": .recordAll
-    case "missing": self == .recordAll ? .recordAll : .recordIfMissing
-    default: self
+    let asked: HARMode? =
+      switch environment[Self.environmentVariable]?.lowercased() {
+      case "all": .recordAll
+      case "new": .recordNew
+      case "missing": .recordIfMissing
+      default: nil
+      }
+    guard let asked, asked.recording > recording else { return self }
+    return asked
+  }
+
+  /// How much this mode records: each mode records all that the ones
+  /// below it do.
+  private var recording: Int {
+    switch self {
+    case .replay: 0
+    case .recordIfMissing: 1
+    case .recordNew: 2
+    case .recordAll: 3
     }
   }
 }

@@ -25,7 +25,7 @@ enum HARRecording {
 
   static func entry(
     request: URLRequest, data: Data, response: URLResponse, started: Date, milliseconds: Double,
-    redaction: HARRedaction.Applied
+    redaction: HARRedactor
   ) -> HAR.Entry {
     let url = redaction.url(request.url ?? URL(fileURLWithPath: "/"))
     let requestHeaders = (request.allHTTPHeaderFields ?? [:]).map {
@@ -77,7 +77,8 @@ enum HARRecording {
           size: body.count, compression: nil,
           mimeType: http?.value(forHTTPHeaderField: "Content-Type") ?? "", text: text,
           encoding: encoding),
-        redirectURL: http?.value(forHTTPHeaderField: "Location").map(redaction.text) ?? "",
+        redirectURL: http?.value(forHTTPHeaderField: "Location").map { redaction.url(text: $0) }
+          ?? "",
         headersSize: -1,
         bodySize: body.count),
       cache: HAR.Cache(),

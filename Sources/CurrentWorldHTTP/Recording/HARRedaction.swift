@@ -1,169 +1,98 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// What a recording replaces with `REDACTED` before it writes a file,
-/// besides what it always replaces.
+/// What a recording replaces with `REDACTED` before it writes a file:
+/// the defaults below, plus the names you add, minus the names you keep.
 ///
-/// Always replaced: the values of `Authorization`, `Proxy-Authorization`,
-/// `Cookie` and `Set-Cookie`, and of every header an endpoint marked with
-/// ``Endpoint/credential(_:_:)``; the client's token wherever it appears
-/// (URL, headers, bodies); URL user info; and the query items that errors
-/// hide too (`token`, `api_key`, `password` and the like). A replay
-/// redacts each request the same way before matching it, so a test's token
-/// never has to equal the recorded one.
+/// Hidden by default:
+/// - the values of `Authorization`, `Proxy-Authorization`, `Cookie` and
+///   `Set-Cookie`, of every header an endpoint marked with
+///   ``Endpoint/credential(_:_:)``, and of every header whose name looks
+///   like a credential (`API-Key`, `X-API-Key` and any `*-API-Key`,
+///   `*-Token`, `*-Secret`, `*-Password`, `Auth*` and `*-Auth*`);
+/// - query items, JSON fields (at any depth, in requests and answers) and
+///   form fields (`application/x-www-form-urlencoded` bodies, in requests
+///   and answers) named in ``defaultFieldNames``; also `code` in query
+///   items and forms, where OAuth sends its codes, and the other query
+///   items that errors hide (`key`, `session`, `sig`, `signature`, `auth`);
+/// - URL user info, in the request's URL, `Location` and `redirectURL`.
+///
+/// Names are compared without case, `_` or `-`: `access_token` also hides
+/// `accessToken` and `Access-Token`.
+///
+/// Every value hidden this way, each cookie's value, and the client's
+/// token are then secrets: each is replaced wherever it comes back, as
+/// sent, JSON-escaped, percent-encoded or base64, as a whole token (a
+/// secret `4242` leaves `142420` alone). Before a file is written, its
+/// bytes are searched for every secret in all those forms; a file that
+/// would hold one is not written, and the test fails naming the entry and
+/// the field. A replay redacts each request the same way before matching
+/// it, so a test's token or client secret never has to equal the recorded
+/// one.
 ///
 /// ```swift
 /// let client = api.replaying(
-///   "Fixtures/login.har", redacting: HARRedaction(queryItems: ["device"], jsonFields: ["refreshToken"]))
+///   "Fixtures/login.har",
+///   redacting: HARRedaction(queryItems: ["device"], jsonFields: ["pin"], keeping: ["token"]))
 /// ```
 public struct HARRedaction: Sendable, Equatable {
   /// More header names whose values are replaced, compared without case.
   public var headers: Set<String>
-  /// More query item names whose values are replaced, compared without case.
+  /// More query item names whose values are replaced.
   public var queryItems: Set<String>
-  /// JSON object keys whose values are replaced at any depth, in request
-  /// and response bodies, compared without case.
+  /// More JSON object keys whose values are replaced at any depth, in
+  /// request and response bodies.
   public var jsonFields: Set<String>
+  /// More form field names whose values are replaced, in request and
+  /// response bodies.
+  public var formFields: Set<String>
+  /// Names that the defaults would hide and that are not secret here (a
+  /// field really called `token` that holds a product code): kept as they
+  /// are in query items, JSON and form fields, and in header names that
+  /// only look like credentials. The headers always hidden, credential
+  /// headers and the names you add are hidden even so.
+  public var keeping: Set<String>
 
   /// The header names whose values a recording always replaces.
   public static let alwaysRedactedHeaders: Set<String> = [
     "authorization", "proxy-authorization", "cookie", "set-cookie",
   ]
 
-  /// A redaction of the given names, besides those always replaced.
-  public init(headers: Set<String> = [], queryItems: Set<String> = [], jsonFields: Set<String> = [])
-  {
+  /// The query item, JSON field and form field names whose values a
+  /// recording replaces unless you keep them.
+  public static let defaultFieldNames: Set<String> = [
+    "access_token", "api_key", "apikey", "client_assertion", "client_secret", "code_verifier",
+    "id_token", "passwd", "password", "private_key", "pwd", "refresh_token", "secret",
+    "session_token", "token",
+  ]
+
+  /// A redaction of the given names, besides the defaults.
+  public init(
+    headers: Set<String> = [], queryItems: Set<String> = [], jsonFields: Set<String> = [],
+    formFields: Set<String> = [], keeping: Set<String> = []
+  ) {
     self.headers = headers
     self.queryItems = queryItems
     self.jsonFields = jsonFields
+    self.formFields = formFields
+    self.keeping = keeping
   }
 
-  /// A request's or answer's secrets, hidden the way a file holds them.
-  struct Applied: Sendable {
-    let headerNames: Set<String>
-    let queryNames: Set<String>
-    let fieldNames: Set<String>
-    /// Values to replace wherever they appear.
-    let secrets: [String]
+  /// The names hidden by default in query items: ``defaultFieldNames``,
+  /// OAuth's `code` and the names that errors hide.
+  static let defaultQueryItems = defaultFieldNames.union(["code"]).union(Redaction.sensitiveNames)
+  /// The names hidden by default in forms: ``defaultFieldNames`` and `code`.
+  static let defaultFormFields = defaultFieldNames.union(["code"])
 
-    /// - Parameters:
-    ///   - secrets: Values to replace wherever they appear.
-    ///   - request: A request whose redacted values (headers, query items,
-    ///     JSON fields) are replaced wherever they appear too, so that an
-    ///     answer that echoes one does not write it.
-    init(
-      _ redaction: HARRedaction, credentialHeaders: Set<String>, secrets: [String],
-      request: URLRequest? = nil
-    ) {
-      let headerNames = Set(
-        (redaction.headers.union(credentialHeaders)).map { $0.lowercased() }
-      )
-      .union(HARRedaction.alwaysRedactedHeaders)
-      let queryNames = Set(redaction.queryItems.map { $0.lowercased() })
-        .union(Redaction.sensitiveNames)
-      let fieldNames = Set(redaction.jsonFields.map { $0.lowercased() })
-      (self.headerNames, self.queryNames, self.fieldNames) = (headerNames, queryNames, fieldNames)
-      var secrets = secrets
-      if let request {
-        for (name, value) in request.allHTTPHeaderFields ?? [:]
-        where headerNames.contains(name.lowercased()) {
-          secrets.append(value)
-          // `Bearer abc`: the credential alone may appear elsewhere.
-          if let space = value.firstIndex(of: " ") {
-            secrets.append(String(value[value.index(after: space)...]))
-          }
-        }
-        let items =
-          request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?
-          .queryItems ?? []
-        secrets += items.filter { queryNames.contains($0.name.lowercased()) }.compactMap(\.value)
-        if !fieldNames.isEmpty, let body = request.httpBody,
-          let json = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)
-        {
-          secrets += Self.values(named: fieldNames, in: json)
-        }
-      }
-      self.secrets = Array(Set(secrets.filter { $0.count >= 4 })).sorted {
-        ($0.count, $0) > ($1.count, $1)
-      }
-    }
+  /// A name as names are compared: lower-case, without `_` and `-`.
+  static func comparable(_ name: String) -> String {
+    String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
+  }
 
-    /// The string and number values of the fields named `names`, at any depth.
-    private static func values(named names: Set<String>, in json: Any) -> [String] {
-      if let object = json as? [String: Any] {
-        return object.flatMap { key, value -> [String] in
-          guard names.contains(key.lowercased()) else { return values(named: names, in: value) }
-          if let text = value as? String { return [text] }
-          if let number = value as? NSNumber { return ["\(number)"] }
-          return []
-        }
+  /// Whether a header's name looks like a credential's.
+  static func looksLikeCredential(header name: String) -> Bool {
+    let name = name.lowercased()
+    return name == "api-key" || name == "apikey" || name.hasPrefix("auth")
+      || name.contains("-auth")
+      || ["-api-key", "-apikey", "-token", "-secret", "-password"].contains {
+        name.hasSuffix($0)
       }
-      if let array = json as? [Any] { return array.flatMap { values(named: names, in: $0) } }
-      return []
-    }
-
-    /// `url` as errors show it (see `Redaction.url(_:hiding:)`), with the
-    /// named query values hidden too, and secrets replaced; `url` itself
-    /// when nothing is.
-    func url(_ url: URL) -> URL {
-      var redacted = Redaction.url(url, hiding: queryNames)
-      if !secrets.isEmpty {
-        let text = self.text(redacted.absoluteString)
-        if text != redacted.absoluteString { redacted = URL(string: text) ?? redacted }
-      }
-      return redacted
-    }
-
-    /// A header's value as a file holds it.
-    func header(_ name: String, _ value: String) -> String {
-      headerNames.contains(name.lowercased()) ? Redaction.marker : text(value)
-    }
-
-    /// A body with named JSON fields and secrets replaced; bytes that are
-    /// not UTF-8 text are kept as they are.
-    func body(_ data: Data) -> Data {
-      var data = data
-      if !fieldNames.isEmpty,
-        let json = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-      {
-        var changed = false
-        let redacted = replacingFields(in: json, changed: &changed)
-        if changed,
-          let encoded = try? JSONSerialization.data(
-            withJSONObject: redacted,
-            options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        {
-          data = encoded
-        }
-      }
-      guard !secrets.isEmpty, let string = String(data: data, encoding: .utf8) else { return data }
-      return Data(text(string).utf8)
-    }
-
-    func text(_ string: String) -> String {
-      secrets.reduce(string) { $0.replacingOccurrences(of: $1, with: Redaction.marker) }
-    }
-
-    private func replacingFields(in json: Any, changed: inout Bool) -> Any {
-      if let object = json as? [String: Any] {
-        var result: [String: Any] = [:]
-        for (key, value) in object {
-          if fieldNames.contains(key.lowercased()) {
-            result[key] = Redaction.marker
-            changed = true
-          } else {
-            result[key] = replacingFields(in: value, changed: &changed)
-          }
-        }
-        return result
-      }
-      if let array = json as? [Any] {
-        return array.map { replacingFields(in: $0, changed: &changed) }
-      }
-      return json
-    }
   }
 }

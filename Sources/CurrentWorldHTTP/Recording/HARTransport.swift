@@ -17,6 +17,10 @@ final class HARTransport: Sendable {
   private let strict: Bool
   private let place: Place
   private let state: Locked<State>
+  /// A test's seam: changes each entry after redaction, as a redaction
+  /// that missed a path would, so that a test can show the last check
+  /// before writing catches it. `nil` outside those tests.
+  private let afterRedaction: (@Sendable (inout HAR.Entry) -> Void)?
 
   /// The `replaying` call, where issues point.
   struct Place: Sendable {
@@ -34,8 +38,13 @@ final class HARTransport: Sendable {
     /// and path, in the file's order: a request looks at its own route's
     /// answers only, however long the file is.
     var unused: [String: [Int]] = [:]
-    /// The exchanges written so far, while recording.
+    /// The entries the file is written with: the exchanges recorded so
+    /// far, after the file's own for ``HARMode/recordNew``.
     var written: [HAR.Entry] = []
+    /// Every secret this recording has sent or received: each entry is
+    /// redacted with them all, and the file checked for them before it is
+    /// written.
+    var secrets: Set<String> = []
     var announced = false
     /// Whether a strict replay's unused answers are checked at a test's
     /// end, which reports them against that test.
@@ -65,9 +74,11 @@ final class HARTransport: Sendable {
 
   init(
     file: URL, mode: HARMode, redaction: HARRedaction, strict: Bool, place: Place,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    afterRedaction: (@Sendable (inout HAR.Entry) -> Void)? = nil
   ) {
     self.file = file
+    self.afterRedaction = afterRedaction
     self.mode = mode.effective(environment: environment)
     self.redaction = redaction
     self.strict = strict
@@ -82,6 +93,7 @@ final class HARTransport: Sendable {
     self.redaction = redaction
     self.strict = strict
     self.place = place
+    afterRedaction = nil
     var state = State(phase: .replaying)
     state.load(Self.keyed(archive, redaction))
     self.state = Locked(state)
@@ -130,9 +142,11 @@ final class HARTransport: Sendable {
   }
 
   /// Whether a request is answered without waiting: from the file, or
-  /// with the error that the file cannot be read; not while recording.
+  /// with the error that the file cannot be read; not while recording, nor
+  /// when a request with no answer is sent (``HARMode/recordNew``).
   var answersAtOnce: Bool {
-    state.withLock { state in
+    guard mode != .recordNew else { return false }
+    return state.withLock { state in
       if case .unresolved = state.phase { resolve(&state) }
       if case .recording = state.phase { return false }
       return true
@@ -151,7 +165,16 @@ final class HARTransport: Sendable {
       return state.phase
     }
     switch phase {
-    case .unresolved, .replaying: return try answer(request)
+    case .unresolved, .replaying:
+      let key = RequestKey(
+        method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
+        body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil))
+      switch take(key) {
+      case .success(let exchange): return try answer(request, key: key, with: exchange)
+      case .failure where mode == .recordNew:
+        return try await record(request, live: live, token: token, now: now)
+      case .failure(let missing): throw failure(missing.message(file: name))
+      }
     case .failed(let error): throw failure("CurrentWorld cannot replay HTTP answers: \(error)")
     case .recording: return try await record(request, live: live, token: token, now: now)
     }
@@ -159,28 +182,29 @@ final class HARTransport: Sendable {
 
   // MARK: Replaying
 
-  private func answer(_ request: URLRequest) throws -> (Data, URLResponse) {
-    let key = RequestKey(
-      method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
-      body: request.httpBody ?? Data(), redaction: applied(to: request, token: nil))
-    let found = state.withLock { state -> Result<HTTPArchive.Exchange, MissingAnswer> in
+  /// The first unused answer recorded for `key`, now used.
+  private func take(_ key: RequestKey) -> Result<HTTPArchive.Exchange, MissingAnswer> {
+    state.withLock { state in
       guard
         let position = state.unused[key.route]?.firstIndex(where: { state.recorded[$0].key == key })
-      else { return .failure(MissingAnswer(key: key, among: state.recorded)) }
+      else { return .failure(MissingAnswer(key: key, among: state.recorded.lazy.map(\.key))) }
       let index = state.unused[key.route, default: []].remove(at: position)
       return .success(state.recorded[index].exchange)
     }
-    switch found {
-    case .failure(let missing):
-      throw failure(missing.message(file: name))
-    case .success(let exchange) where exchange.status == 0:
+  }
+
+  private func answer(_ request: URLRequest, key: RequestKey, with exchange: HTTPArchive.Exchange)
+    throws -> (Data, URLResponse)
+  {
+    switch exchange {
+    case let exchange where exchange.status == 0:
       throw URLError(
         .networkConnectionLost,
         userInfo: [
           NSLocalizedDescriptionKey:
             "\(key.summary) was recorded in \(name) with no answer (status 0)."
         ])
-    case .success(let exchange):
+    default:
       let url = request.url ?? exchange.url
       guard
         let response = HTTPURLResponse(
@@ -191,45 +215,9 @@ final class HARTransport: Sendable {
     }
   }
 
-  /// Why no recorded answer fits a request: the closest entry, and what
-  /// differs from it.
-  private struct MissingAnswer: Error {
-    var key: RequestKey?
-    var closest: RequestKey?
-    var differences: [String] = []
-    var usedUp = 0
-
-    init(key: RequestKey, among recorded: [Recorded]) {
-      self.key = key
-      usedUp = recorded.count { $0.key == key }
-      let nearest = recorded.map { ($0.key, key.difference(from: $0.key)) }
-        .min { $0.1.distance < $1.1.distance }
-      closest = nearest?.0
-      differences = nearest?.1.parts ?? []
-    }
-
-    func message(file: String) -> String {
-      let summary = key?.summary ?? "the request"
-      guard usedUp == 0 else {
-        return
-          "\(file) recorded \(usedUp) answer(s) to \(summary), and each was already given: "
-          + "a recording answers each request once, in order. Record the call again "
-          + "(mode: .recordAll), or make the request fewer times. The request was not sent."
-      }
-      let nearest =
-        closest.map {
-          "The closest recorded request is \($0.summary); its \(differences.joined(separator: ", ")) differ(s)."
-        } ?? "The file records no requests."
-      return
-        "No recorded answer in \(file) matches \(summary). \(nearest) Record the answer with "
-        + "mode: .recordIfMissing or .recordAll (or \(HARMode.environmentVariable)=all), or fix "
-        + "the request. The request was not sent."
-    }
-  }
-
   /// The archive's exchanges with the keys they match by.
   private static func keyed(_ archive: HTTPArchive, _ redaction: HARRedaction) -> [Recorded] {
-    let applied = HARRedaction.Applied(redaction, credentialHeaders: [], secrets: [])
+    let applied = HARRedactor(redaction, credentialHeaders: [], secrets: [])
     return archive.entries.map { exchange in
       Recorded(
         exchange: exchange,
@@ -260,6 +248,10 @@ final class HARTransport: Sendable {
     default:
       do {
         state.load(Self.keyed(try HTTPArchive(contentsOf: file), redaction))
+        // `recordNew` writes the file's own entries back, as they are.
+        if mode == .recordNew, let data = try? Data(contentsOf: file) {
+          state.written = try HAR.decode(data, source: file.path).log.entries
+        }
         state.phase = .replaying
       } catch {
         state.phase = .failed(error)
@@ -276,26 +268,38 @@ final class HARTransport: Sendable {
     let started = now()
     let (data, response) = try await live(request)
     let ended = now()
-    let redaction = applied(to: request, token: await token())
-    let entry = HARRecording.entry(
+    var redaction = redactor(for: request, token: await token())
+    redaction.learn(from: response, body: data)
+    var entry = HARRecording.entry(
       request: request, data: data, response: response, started: started,
       milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction)
+    afterRedaction?(&entry)
     guard let file else { return (data, response) }
-    // Written under the lock, so that of two answers recorded at once the
-    // file keeps both, whichever finishes writing last.
+    // Checked and written under the lock, so that of two answers recorded
+    // at once the file keeps both, whichever finishes writing last.
     let written = state.withLock { state -> Result<Bool, any Error> in
-      state.written.append(entry)
+      state.secrets.formUnion(redaction.secrets)
+      let entries = state.written + [entry]
+      let bytes = HAR.encode(HARRecording.document(entries))
+      if let leak = HARLeakCheck.leak(
+        in: entries, bytes: bytes, forms: SecretForms(state.secrets))
+      {
+        return .failure(leak)
+      }
       do {
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try HAR.encode(HARRecording.document(state.written)).write(to: file, options: .atomic)
+        try bytes.write(to: file, options: .atomic)
       } catch {
         return .failure(error)
       }
+      state.written = entries
       defer { state.announced = true }
       return .success(!state.announced)
     }
     switch written {
+    case .failure(let leak as HARLeakCheck.Leak):
+      throw failure(leak.message(file: file.path))
     case .failure(let error):
       throw failure(
         "CurrentWorld could not write the recording \(file.path): \(error.localizedDescription)")
@@ -310,13 +314,15 @@ final class HARTransport: Sendable {
     return (data, response)
   }
 
-  /// The redaction for `request`: the names the user gave, the endpoint's
-  /// credential headers, the token, and the values the request carries
-  /// under those names.
-  private func applied(to request: URLRequest, token: String?) -> HARRedaction.Applied {
-    HARRedaction.Applied(
+  /// The redaction for `request`: the names the user gave and the
+  /// defaults, the endpoint's credential headers, the token, the secrets
+  /// recorded so far, and the values the request carries under hidden
+  /// names.
+  private func redactor(for request: URLRequest, token: String?) -> HARRedactor {
+    let known = state.withLock { $0.secrets }
+    return HARRedactor(
       redaction, credentialHeaders: SessionTransport.credentialHeaders,
-      secrets: token.map { [$0] } ?? [], request: request)
+      secrets: known.union(token.map { [$0] } ?? []), request: request)
   }
 
   // MARK: Failing

@@ -17,7 +17,7 @@ struct RequestKey: Equatable, Sendable {
   /// How messages show the request: `GET /fact?max_length=20`.
   var summary: String
 
-  init(method: String, url: URL, body: Data, redaction: HARRedaction.Applied) {
+  init(method: String, url: URL, body: Data, redaction: HARRedactor) {
     let url = redaction.url(url)
     let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
     self.method = method.uppercased()

@@ -1,0 +1,288 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A ``HARRedaction`` at work on one exchange: which names it hides, the
+/// secrets it has learned, and each part of a request or answer as a file
+/// holds it.
+struct HARRedactor: Sendable {
+  static let marker = Redaction.marker
+
+  private let headerNames: Set<String>
+  private let queryNames: Set<String>
+  private let jsonNames: Set<String>
+  private let formNames: Set<String>
+  private let kept: Set<String>
+  /// Values to replace wherever they appear.
+  private(set) var secrets: Set<String>
+  private(set) var forms: SecretForms
+
+  /// - Parameters:
+  ///   - credentialHeaders: The endpoint's ``Endpoint/credential(_:_:)`` headers.
+  ///   - secrets: Values already known to be secret (the token, and what
+  ///     earlier exchanges of the recording hid).
+  ///   - request: A request whose hidden values become secrets too, so that
+  ///     an answer that echoes one does not write it.
+  init(
+    _ redaction: HARRedaction, credentialHeaders: Set<String>, secrets: some Sequence<String>,
+    request: URLRequest? = nil
+  ) {
+    let comparable = { (names: Set<String>) in Set(names.map(HARRedaction.comparable)) }
+    headerNames = Set(redaction.headers.union(credentialHeaders).map { $0.lowercased() })
+      .union(HARRedaction.alwaysRedactedHeaders)
+    kept = comparable(redaction.keeping)
+    queryNames = comparable(redaction.queryItems)
+      .union(comparable(HARRedaction.defaultQueryItems).subtracting(kept))
+    jsonNames = comparable(redaction.jsonFields)
+      .union(comparable(HARRedaction.defaultFieldNames).subtracting(kept))
+    formNames = comparable(redaction.formFields)
+      .union(comparable(HARRedaction.defaultFormFields).subtracting(kept))
+    self.secrets = Set(secrets)
+    forms = SecretForms([])
+    if let request { learn(from: request) } else { forms = SecretForms(self.secrets) }
+  }
+
+  // MARK: Which names are hidden
+
+  func hidesHeader(_ name: String) -> Bool {
+    headerNames.contains(name.lowercased())
+      || (HARRedaction.looksLikeCredential(header: name)
+        && !kept.contains(HARRedaction.comparable(name)))
+  }
+
+  func hidesQueryItem(_ name: String) -> Bool {
+    queryNames.contains(HARRedaction.comparable(name))
+  }
+
+  // MARK: Learning secrets
+
+  /// Takes the values `request` sends under hidden names as secrets.
+  private mutating func learn(from request: URLRequest) {
+    var found: [String] = []
+    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+      if name.lowercased() == "cookie" { found += Self.cookieValues(value, separator: ";") }
+      if hidesHeader(name) { found += Self.credentialParts(value) }
+    }
+    let items = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?
+      .queryItems ?? []
+    found += items.filter { hidesQueryItem($0.name) }.compactMap(\.value)
+    found += hiddenValues(in: request.httpBody ?? Data())
+    add(found)
+  }
+
+  /// Takes what `response` hides as secrets too: each cookie it sets, its
+  /// hidden headers' values, and the values of hidden fields in `body` (an
+  /// OAuth answer's `access_token`).
+  mutating func learn(from response: URLResponse, body: Data) {
+    var found: [String] = []
+    for (name, value) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
+      let (name, value) = ("\(name)", "\(value)")
+      if name.lowercased() == "set-cookie" { found += Self.cookieValues(value, separator: ",") }
+      if hidesHeader(name) { found += Self.credentialParts(value) }
+    }
+    found += hiddenValues(in: body)
+    add(found)
+  }
+
+  private mutating func add(_ found: [String]) {
+    let before = secrets.count
+    secrets.formUnion(found.filter { $0.count >= 4 && $0 != Self.marker })
+    if secrets.count != before || forms.text.isEmpty { forms = SecretForms(secrets) }
+  }
+
+  /// A credential header's value, its part after the scheme (`Bearer abc`),
+  /// and for `Basic` the decoded `user:password` and the password.
+  private static func credentialParts(_ value: String) -> [String] {
+    var parts = [value]
+    guard let space = value.firstIndex(of: " ") else { return parts }
+    let credential = String(value[value.index(after: space)...])
+    parts.append(credential)
+    if value[..<space].lowercased() == "basic",
+      let decoded = Data(base64Encoded: credential).flatMap({ String(data: $0, encoding: .utf8) })
+    {
+      parts.append(decoded)
+      if let colon = decoded.firstIndex(of: ":") {
+        parts.append(String(decoded[decoded.index(after: colon)...]))
+      }
+    }
+    return parts
+  }
+
+  /// The values of `Cookie: a=1; b=2` (separated by `;`) or of the
+  /// cookies `Set-Cookie` sets (joined by `,`, each with attributes after
+  /// `;`).
+  private static func cookieValues(_ header: String, separator: Character) -> [String] {
+    header.split(separator: separator).compactMap { part in
+      let pair = part.split(separator: ";", maxSplits: 1).first ?? part
+      guard let equals = pair.firstIndex(of: "="),
+        !pair[..<equals].trimmingCharacters(in: .whitespaces).contains(" ")
+      else { return nil }
+      return pair[pair.index(after: equals)...].trimmingCharacters(
+        in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+    }
+  }
+
+  /// The values of hidden fields in a JSON or form body.
+  private func hiddenValues(in body: Data) -> [String] {
+    if let json = Self.json(body) { return Self.values(named: jsonNames, in: json) }
+    return (Self.formPairs(body) ?? []).compactMap { name, value in
+      formNames.contains(HARRedaction.comparable(name)) ? value : nil
+    }
+  }
+
+  /// The string and number values of the fields named `names`, at any depth.
+  private static func values(named names: Set<String>, in json: Any) -> [String] {
+    if let object = json as? [String: Any] {
+      return object.flatMap { key, value -> [String] in
+        guard names.contains(HARRedaction.comparable(key)) else {
+          return values(named: names, in: value)
+        }
+        if let text = value as? String { return [text] }
+        if let number = value as? NSNumber { return ["\(number)"] }
+        return []
+      }
+    }
+    if let array = json as? [Any] { return array.flatMap { values(named: names, in: $0) } }
+    return []
+  }
+
+  // MARK: Redacting
+
+  /// `url` as a file holds it (see ``url(text:)``); a URL that cannot be
+  /// rebuilt loses its query rather than keep it.
+  func url(_ url: URL) -> URL {
+    let text = self.url(text: url.absoluteString)
+    return URL(string: text) ?? URL(string: Self.withoutQuery(text)) ?? URL(fileURLWithPath: "/")
+  }
+
+  /// A URL's text without user info, with hidden query items' values
+  /// replaced and secrets replaced; one that cannot be parsed or rebuilt
+  /// is written without its query and fragment, never as it was.
+  func url(text: String) -> String {
+    guard var components = URLComponents(string: text) else {
+      return self.text(Self.withoutQuery(text))
+    }
+    components.user = nil
+    components.password = nil
+    if let items = components.percentEncodedQueryItems {
+      components.percentEncodedQueryItems = items.map { item in
+        guard item.value != nil, hidesQueryItem(item.name.removingPercentEncoding ?? item.name)
+        else { return item }
+        return URLQueryItem(name: item.name, value: Self.marker)
+      }
+    }
+    guard let rebuilt = components.string else { return self.text(Self.withoutQuery(text)) }
+    return self.text(rebuilt)
+  }
+
+  /// `text` cut before its query or fragment, without user info.
+  static func withoutQuery(_ text: String) -> String {
+    var text = Substring(text)
+    if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<cut] }
+    if let scheme = text.range(of: "://") {
+      let authority = text[scheme.upperBound...].prefix { $0 != "/" }
+      if let at = authority.lastIndex(of: "@") {
+        text = text[..<scheme.upperBound] + text[text.index(after: at)...]
+      }
+    }
+    return String(text)
+  }
+
+  /// Headers whose value is a URL: redacted as one.
+  private static let urlHeaders: Set<String> = ["location", "content-location"]
+
+  /// A header's value as a file holds it.
+  func header(_ name: String, _ value: String) -> String {
+    if hidesHeader(name) { return Self.marker }
+    return Self.urlHeaders.contains(name.lowercased()) ? url(text: value) : text(value)
+  }
+
+  /// A body with hidden JSON or form fields and secrets replaced. Bytes
+  /// that are not UTF-8 are kept as they are: the check before writing
+  /// searches them, and fails the recording if one holds a secret.
+  func body(_ data: Data) -> Data {
+    var data = data
+    if let json = Self.json(data) {
+      var changed = false
+      let redacted = replacingFields(in: json, changed: &changed)
+      if changed,
+        let encoded = try? JSONSerialization.data(
+          withJSONObject: redacted,
+          options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+      {
+        data = encoded
+      }
+    } else if let pairs = Self.formPairs(data) {
+      data = Data(form(data, pairs: pairs).utf8)
+    }
+    guard !forms.text.isEmpty, String(data: data, encoding: .utf8) != nil else { return data }
+    return Data(forms.replacing(in: Array(data), with: Self.marker))
+  }
+
+  /// `text` with every secret replaced, in each of its forms.
+  func text(_ string: String) -> String {
+    guard !forms.text.isEmpty else { return string }
+    return String(decoding: forms.replacing(in: Array(string.utf8), with: Self.marker), as: UTF8.self)
+  }
+
+  private func replacingFields(in json: Any, changed: inout Bool) -> Any {
+    if let object = json as? [String: Any] {
+      var result: [String: Any] = [:]
+      for (key, value) in object {
+        if jsonNames.contains(HARRedaction.comparable(key)), !(value is NSNull) {
+          result[key] = Self.marker
+          changed = true
+        } else {
+          result[key] = replacingFields(in: value, changed: &changed)
+        }
+      }
+      return result
+    }
+    if let array = json as? [Any] {
+      return array.map { replacingFields(in: $0, changed: &changed) }
+    }
+    return json
+  }
+
+  /// A form body with its hidden fields' values replaced, every other
+  /// pair kept as it was sent.
+  private func form(_ data: Data, pairs: [(name: String, value: String)]) -> String {
+    let raw = String(decoding: data, as: UTF8.self).split(
+      separator: "&", omittingEmptySubsequences: false)
+    return zip(raw, pairs).map { raw, pair in
+      guard formNames.contains(HARRedaction.comparable(pair.name)) else { return String(raw) }
+      return raw.prefix { $0 != "=" } + "=" + Self.marker
+    }.joined(separator: "&")
+  }
+
+  // MARK: Reading bodies
+
+  /// A JSON object or array, or `nil` for anything else.
+  private static func json(_ data: Data) -> Any? {
+    guard let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    return try? JSONSerialization.jsonObject(with: data)
+  }
+
+  /// The decoded pairs of a body in the form encoding (`a=1&b=x%20y`), or
+  /// `nil` when it is not one: every part is `name=value` with a name,
+  /// and nothing is a space, quote or bracket.
+  static func formPairs(_ data: Data) -> [(name: String, value: String)]? {
+    guard !data.isEmpty, let text = String(data: data, encoding: .utf8),
+      !text.contains(where: { $0.isWhitespace || "\"'{}[]<>".contains($0) })
+    else { return nil }
+    var pairs: [(name: String, value: String)] = []
+    for part in text.split(separator: "&", omittingEmptySubsequences: false) {
+      guard let equals = part.firstIndex(of: "="), equals != part.startIndex else { return nil }
+      let decode = { (text: Substring) in
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+      }
+      pairs.append((decode(part[..<equals]), decode(part[part.index(after: equals)...])))
+    }
+    return pairs
+  }
+}
