@@ -123,12 +123,14 @@ enum HARLeakCheck {
     if let json = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed),
       let field = key(holdingSecretIn: json, forms: forms)
     {
-      return "Its JSON field \"\(field)\" holds it: hide it with HARRedaction(jsonFields: [\"\(field)\"])."
+      return
+        "Its JSON field \"\(field)\" holds it: hide it with HARRedaction(jsonFields: [\"\(field)\"])."
     }
     if let pairs = HARRedactor.formPairs(body),
       let pair = pairs.first(where: { forms.isFound(in: Array($0.value.utf8)) })
     {
-      return "Its form field \"\(pair.name)\" holds it: hide it with HARRedaction(formFields: [\"\(pair.name)\"])."
+      return
+        "Its form field \"\(pair.name)\" holds it: hide it with HARRedaction(formFields: [\"\(pair.name)\"])."
     }
     return "The body is neither JSON nor a form, so no field can hide it: record a body "
       + "that does not echo it."

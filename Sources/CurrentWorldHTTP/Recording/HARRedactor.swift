@@ -65,7 +65,8 @@ struct HARRedactor: Sendable {
       if name.lowercased() == "cookie" { found += Self.cookieValues(value, separator: ";") }
       if hidesHeader(name) { found += Self.credentialParts(value) }
     }
-    let items = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?
+    let items =
+      request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?
       .queryItems ?? []
     found += items.filter { hidesQueryItem($0.name) }.compactMap(\.value)
     found += hiddenValues(in: request.httpBody ?? Data())
@@ -224,7 +225,8 @@ struct HARRedactor: Sendable {
   /// `text` with every secret replaced, in each of its forms.
   func text(_ string: String) -> String {
     guard !forms.text.isEmpty else { return string }
-    return String(decoding: forms.replacing(in: Array(string.utf8), with: Self.marker), as: UTF8.self)
+    return String(
+      decoding: forms.replacing(in: Array(string.utf8), with: Self.marker), as: UTF8.self)
   }
 
   private func replacingFields(in json: Any, changed: inout Bool) -> Any {

@@ -34,12 +34,13 @@ struct SecretForms: Sendable {
     self.bytes = text.union(bytes).sorted(by: longestFirst)
   }
 
-  /// `secret` as sent, JSON-escaped, percent-encoded (upper- and lower-case
-  /// hex, `+` for a space as forms write it) and base64 (standard and
+  /// `secret` as sent, JSON-escaped, percent-encoded (all but letters and
+  /// digits, all but RFC 3986's unreserved characters, or as a query value;
+  /// upper- and lower-case hex; `+` for a space as forms write it) and base64 (standard and
   /// URL-safe, with and without padding).
   static func textForms(of secret: String) -> Set<String> {
     var forms: Set<String> = [secret, jsonEscaped(secret)]
-    for allowed in [unreserved, queryValueAllowed] {
+    for allowed in [alphanumerics, unreserved, queryValueAllowed] {
       guard let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed) else {
         continue
       }
@@ -76,9 +77,12 @@ struct SecretForms: Sendable {
     return escaped
   }
 
-  /// RFC 3986's unreserved characters: everything else is escaped.
-  private static let unreserved = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  /// ASCII letters and digits: everything else is escaped, as the
+  /// strictest encoders do.
+  private static let alphanumerics = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+  /// RFC 3986's unreserved characters.
+  private static let unreserved = alphanumerics.union(CharacterSet(charactersIn: "-._~"))
   /// What a query value may hold unescaped, as URLComponents writes it.
   private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(
     CharacterSet(charactersIn: "&=+"))
