@@ -76,7 +76,8 @@ import Testing
           "grant_type": "client_credentials", "client_id": "app", "client_secret": secret,
         ])
         var github = Endpoint(.post, "/login/oauth/access_token")
-        github.body = Self.form(["client_id": "app", "code": "oc-SECRET-6"])
+        // A code under four characters: only its name hides it.
+        github.body = Self.form(["client_id": "app", "code": "Zq9"])
         let answer = String(decoding: try await client.data(for: endpoint), as: UTF8.self)
         // The token the answer gave, sent back in a path: known as a secret
         // from the answer, as no name hides it here.
@@ -90,7 +91,8 @@ import Testing
         secret: "cs-SECRET-1")
       server.stop()
       let text = try Self.expectAbsent(
-        ["cs-SECRET-1", "at-SECRET-2", "rt-SECRET-3", "gh-SECRET-4", "oc-SECRET-6"], from: file)
+        ["cs-SECRET-1", "at-SECRET-2", "rt-SECRET-3", "gh-SECRET-4", "Zq9"], from: file)
+      #expect(text.contains("client_id=app&code=REDACTED"), "\(text)")
       #expect(text.contains("grant_type=client_credentials&client_id=app&client_secret=REDACTED"))
       #expect(text.contains(#"\"expires_in\":3600"#), "a field that is no secret is kept: \(text)")
       #expect(text.contains("scope=repo"))
@@ -176,23 +178,56 @@ import Testing
     }.joined()
   }
 
+  /// A server that echoes the value of every cookie it receives, and
+  /// sets one.
+  static func cookieEchoingServer() throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let values = (request.headers["cookie"] ?? "").split(separator: ";").map {
+        $0.split(separator: "=", maxSplits: 1).last ?? ""
+      }
+      return .respond(
+        status: 200,
+        headers: ["Set-Cookie": "session=sc-SECRET-12; Path=/; HttpOnly"],
+        body: Data(
+          "you sent \(values.joined(separator: " ")); your session is sc-SECRET-12".utf8))
+    }
+  }
+
   /// Promise: each cookie's value is a secret on its own: a request
   /// cookie, and a cookie an answer sets, echoed alone, are not written.
   @Test func aLoneCookieValueIsRedacted() async throws {
     try await Self.withFile { file in
-      let server = try LoopbackServer { request in
-        let cookie = request.headers["cookie"] ?? ""
-        let value = cookie.split(separator: ";")[0].split(separator: "=")[1]
-        return .respond(
-          status: 200,
-          headers: ["Set-Cookie": "session=sc-SECRET-12; Path=/; HttpOnly"],
-          body: Data("you sent \(value); your session is sc-SECRET-12".utf8))
-      }
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
-        .data(for: Endpoint(.get, "/").header("Cookie", "sid=ck-SECRET-13; lang=es"))
+      let server = try Self.cookieEchoingServer()
+      // A session of its own: the shared cookie storage, which other tests'
+      // servers on 127.0.0.1 fill, would replace the Cookie header.
+      let client = HTTPClient.live(
+        baseURL: server.baseURL, configuration: .ephemeral, token: { Self.token },
+        clock: { ContinuousClock() }, now: { Self.recordedAt })
+      _ = try await client.replaying(contentsOf: file, mode: .recordAll)
+        .data(for: Endpoint(.get, "/").header("Cookie", "sid=ck-SECRET-13"))
       server.stop()
       let text = try Self.expectAbsent(["ck-SECRET-13", "sc-SECRET-12"], from: file)
       #expect(text.contains("you sent REDACTED; your session is REDACTED"), "\(text)")
+    }
+  }
+
+  /// Promise: a cookie that the session adds from the shared storage,
+  /// which the request does not show, is not written when echoed.
+  @Test func aStoredCookieValueIsRedacted() async throws {
+    try await Self.withFile { file in
+      let server = try Self.cookieEchoingServer()
+      let stored = "st-SECRET-\(UUID().uuidString.prefix(8))"
+      let cookie = try #require(
+        HTTPCookie(properties: [
+          .name: "stored-\(stored)", .value: stored, .domain: "127.0.0.1", .path: "/",
+        ]))
+      HTTPCookieStorage.shared.setCookie(cookie)
+      defer { HTTPCookieStorage.shared.deleteCookie(cookie) }
+      let data = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+        .data(for: Endpoint(.get, "/"))
+      server.stop()
+      #expect(String(decoding: data, as: UTF8.self).contains(stored), "the server saw it")
+      try Self.expectAbsent([stored], from: file)
     }
   }
 

@@ -70,7 +70,7 @@ struct HARRedactor: Sendable {
       .queryItems ?? []
     found += items.filter { hidesQueryItem($0.name) }.compactMap(\.value)
     found += hiddenValues(in: request.httpBody ?? Data())
-    add(found)
+    learn(secrets: found)
   }
 
   /// Takes what `response` hides as secrets too: each cookie it sets, its
@@ -84,10 +84,11 @@ struct HARRedactor: Sendable {
       if hidesHeader(name) { found += Self.credentialParts(value) }
     }
     found += hiddenValues(in: body)
-    add(found)
+    learn(secrets: found)
   }
 
-  private mutating func add(_ found: [String]) {
+  /// Takes `found` as secrets; a value under four characters is none.
+  mutating func learn(secrets found: [String]) {
     let before = secrets.count
     secrets.formUnion(found.filter { $0.count >= 4 && $0 != Self.marker })
     if secrets.count != before || forms.text.isEmpty { forms = SecretForms(secrets) }

@@ -269,6 +269,11 @@ final class HARTransport: Sendable {
     let (data, response) = try await live(request)
     let ended = now()
     var redaction = redactor(for: request, token: await token())
+    // The cookies a session adds from the shared storage (the default
+    // configuration's): the request does not show them, and a server may
+    // echo them.
+    let stored = request.url.flatMap { HTTPCookieStorage.shared.cookies(for: $0) } ?? []
+    redaction.learn(secrets: stored.map(\.value))
     redaction.learn(from: response, body: data)
     var entry = HARRecording.entry(
       request: request, data: data, response: response, started: started,
