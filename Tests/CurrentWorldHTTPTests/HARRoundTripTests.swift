@@ -217,7 +217,7 @@ import Testing
   }
 
   /// Promise: the environment variable asks a test process to record;
-  /// nothing else does, and `missing` never weakens `recordAll`.
+  /// nothing else does, and a weaker mode never replaces a stronger one.
   @Test func theEnvironmentAsksForRecording() {
     let variable = HARMode.environmentVariable
     #expect(HARMode.replay.effective(environment: [:]) == .replay)
@@ -225,6 +225,9 @@ import Testing
     #expect(HARMode.replay.effective(environment: [variable: "ALL"]) == .recordAll)
     #expect(HARMode.recordAll.effective(environment: [variable: "missing"]) == .recordAll)
     #expect(HARMode.recordIfMissing.effective(environment: [variable: "no"]) == .recordIfMissing)
+    #expect(HARMode.replay.effective(environment: [variable: "new"]) == .recordNew)
+    #expect(HARMode.recordNew.effective(environment: [variable: "missing"]) == .recordNew)
+    #expect(HARMode.recordAll.effective(environment: [variable: "new"]) == .recordAll)
   }
 
   /// Promise: a body that is not UTF-8 is written as base64, and replays

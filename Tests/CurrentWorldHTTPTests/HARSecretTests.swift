@@ -372,13 +372,15 @@ import Testing
     }
   }
 
-  /// Promise: `.recordNew` answers what the file has, and sends and adds
-  /// only the request it has no answer for, keeping the other entries.
+  /// Promise: `.recordNew` records a file that does not exist; then it
+  /// answers what the file has, and sends and adds only the request it
+  /// has no answer for, keeping the other entries.
   @Test func recordNewAddsTheMissingAnswerAndKeepsTheOthers() async throws {
     try await Self.withFile { file in
       let server = try LoopbackServer { request in .json(#"{"path":"\#(request.path)"}"#) }
       defer { server.stop() }
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      // With no file yet, it records.
+      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordNew)
         .data(for: Endpoint(.get, "/a"))
       #expect(server.requests.count == 1)
       let client = Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordNew)

@@ -237,7 +237,7 @@ final class HARTransport: Sendable {
     let exists = FileManager.default.fileExists(atPath: file.path)
     switch mode {
     case .recordAll: state.phase = .recording
-    case .recordIfMissing where !exists: state.phase = .recording
+    case .recordIfMissing where !exists, .recordNew where !exists: state.phase = .recording
     case .replay where !exists:
       state.phase = .failed(
         HARError(
