@@ -575,7 +575,8 @@ MUTANTS = [
      f"{HTTP}/Recording/HARTransport.swift",
      "      case .failure where mode == .recordNew:", "      case .failure where mode == .recordAll:"),
     ("har-secrets", "a miss says differ(s)", f"{HTTP}/Recording/MissingAnswer.swift",
-     '(differences.count == 1 ? "differs" : "differ")', '"differ(s)"'),
+     '(differences.count == 1 ? "differs" : "differ")',
+     '(differences.count == 1 ? "differ(s)" : "differ(s)")'),
 ]
 
 
