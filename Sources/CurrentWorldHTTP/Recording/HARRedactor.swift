@@ -26,22 +26,48 @@ struct HARRedactor: Sendable {
   ///   - request: A request whose hidden values become secrets too, so that
   ///     an answer that echoes one does not write it.
   init(
+    _ names: Names, credentialHeaders: Set<String>, secrets: some Sequence<String>,
+    request: URLRequest? = nil
+  ) {
+    headerNames =
+      credentialHeaders.isEmpty
+      ? names.headers : names.headers.union(credentialHeaders.map { $0.lowercased() })
+    (kept, queryNames, jsonNames, formNames) = (names.kept, names.query, names.json, names.form)
+    self.secrets = Set(secrets)
+    forms = SecretForms(self.secrets)
+    if let request { learn(from: request) }
+  }
+
+  init(
     _ redaction: HARRedaction, credentialHeaders: Set<String>, secrets: some Sequence<String>,
     request: URLRequest? = nil
   ) {
-    let comparable = { (names: Set<String>) in Set(names.map(HARRedaction.comparable)) }
-    headerNames = Set(redaction.headers.union(credentialHeaders).map { $0.lowercased() })
-      .union(HARRedaction.alwaysRedactedHeaders)
-    kept = comparable(redaction.keeping)
-    queryNames = comparable(redaction.queryItems)
-      .union(comparable(HARRedaction.defaultQueryItems).subtracting(kept))
-    jsonNames = comparable(redaction.jsonFields)
-      .union(comparable(HARRedaction.defaultFieldNames).subtracting(kept))
-    formNames = comparable(redaction.formFields)
-      .union(comparable(HARRedaction.defaultFormFields).subtracting(kept))
-    self.secrets = Set(secrets)
-    forms = SecretForms([])
-    if let request { learn(from: request) } else { forms = SecretForms(self.secrets) }
+    self.init(
+      Names(redaction), credentialHeaders: credentialHeaders, secrets: secrets, request: request)
+  }
+
+  /// The names a ``HARRedaction`` hides, as they are compared: made once
+  /// per replaying client, not at each request.
+  struct Names: Sendable {
+    let headers: Set<String>
+    let query: Set<String>
+    let json: Set<String>
+    let form: Set<String>
+    let kept: Set<String>
+
+    init(_ redaction: HARRedaction) {
+      let comparable = { (names: Set<String>) in Set(names.map(HARRedaction.comparable)) }
+      headers = Set(redaction.headers.map { $0.lowercased() })
+        .union(HARRedaction.alwaysRedactedHeaders)
+      kept = comparable(redaction.keeping)
+      query = comparable(redaction.queryItems).union(Self.query.subtracting(kept))
+      json = comparable(redaction.jsonFields).union(Self.json.subtracting(kept))
+      form = comparable(redaction.formFields).union(Self.form.subtracting(kept))
+    }
+
+    private static let query = Set(HARRedaction.defaultQueryItems.map(HARRedaction.comparable))
+    private static let json = Set(HARRedaction.defaultFieldNames.map(HARRedaction.comparable))
+    private static let form = Set(HARRedaction.defaultFormFields.map(HARRedaction.comparable))
   }
 
   // MARK: Which names are hidden
@@ -91,7 +117,7 @@ struct HARRedactor: Sendable {
   mutating func learn(secrets found: [String]) {
     let before = secrets.count
     secrets.formUnion(found.filter { $0.count >= 4 && $0 != Self.marker })
-    if secrets.count != before || forms.text.isEmpty { forms = SecretForms(secrets) }
+    if secrets.count != before { forms = SecretForms(secrets) }
   }
 
   /// A credential header's value, its part after the scheme (`Bearer abc`),

@@ -13,7 +13,7 @@ final class HARTransport: Sendable {
   /// Where the file is; `nil` for an archive read by the caller.
   private let file: URL?
   private let mode: HARMode
-  private let redaction: HARRedaction
+  private let redaction: HARRedactor.Names
   private let strict: Bool
   private let place: Place
   private let state: Locked<State>
@@ -80,7 +80,7 @@ final class HARTransport: Sendable {
     self.file = file
     self.afterRedaction = afterRedaction
     self.mode = mode.effective(environment: environment)
-    self.redaction = redaction
+    self.redaction = HARRedactor.Names(redaction)
     self.strict = strict
     self.place = place
     state = Locked(State())
@@ -90,12 +90,12 @@ final class HARTransport: Sendable {
   init(archive: HTTPArchive, redaction: HARRedaction, strict: Bool, place: Place) {
     file = nil
     mode = .replay
-    self.redaction = redaction
+    self.redaction = HARRedactor.Names(redaction)
     self.strict = strict
     self.place = place
     afterRedaction = nil
     var state = State(phase: .replaying)
-    state.load(Self.keyed(archive, redaction))
+    state.load(Self.keyed(archive, self.redaction))
     self.state = Locked(state)
     checkAtTestEnd()
   }
@@ -216,7 +216,7 @@ final class HARTransport: Sendable {
   }
 
   /// The archive's exchanges with the keys they match by.
-  private static func keyed(_ archive: HTTPArchive, _ redaction: HARRedaction) -> [Recorded] {
+  private static func keyed(_ archive: HTTPArchive, _ redaction: HARRedactor.Names) -> [Recorded] {
     let applied = HARRedactor(redaction, credentialHeaders: [], secrets: [])
     return archive.entries.map { exchange in
       Recorded(
