@@ -5,11 +5,11 @@ import CurrentWorldTesting
 import Foundation
 import Testing
 
-struct Analytics: Sendable {
+nonisolated struct Analytics: Sendable {
   var track: @Sendable (String) -> Void
 }
 
-enum AppDependencies {
+nonisolated enum AppDependencies {
   static let analytics = WorldDependency(
     live: Analytics(track: { event in print("analytics:", event) }),
     test: Analytics(track: unimplemented("Current.analytics.track", placeholder: ())))
@@ -23,7 +23,7 @@ enum AppDependencies {
   #endif
 }
 
-extension World {
+nonisolated extension World {
   subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
     get { self[key] }
     set { self[key] = newValue }

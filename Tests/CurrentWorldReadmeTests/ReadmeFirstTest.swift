@@ -3,17 +3,17 @@ import CurrentWorldTesting
 import Observation
 import Testing
 
-struct QuoteAPI: Sendable {
+nonisolated struct QuoteAPI: Sendable {
   var fetchQuote: @Sendable () async throws -> String
 }
 
-enum AppDependencies {
+nonisolated enum AppDependencies {
   static let quoteAPI = WorldDependency(
     live: QuoteAPI(fetchQuote: { "Well begun is half done." }),
     test: QuoteAPI(fetchQuote: unimplemented("Current.quoteAPI.fetchQuote")))
 }
 
-extension World {
+nonisolated extension World {
   subscript<V>(dynamicMember key: KeyPath<AppDependencies.Type, WorldDependency<V>>) -> V {
     get { self[key] }
     set { self[key] = newValue }

@@ -49,6 +49,9 @@ private enum Counted {
   static let reentrant = WorldDependency(live: "made after reading \(Current.token)", test: "")
   static let endpoint = WorldDependency(live: "https://api.example.com", test: "http://localhost")
   static let token = WorldDependency(live: "live-token", test: "test-token")
+  /// Made anew at each read, as a `static var` is: not a dependency.
+  static var unkept: WorldDependency<Int> { WorldDependency(live: 1, test: 2) }
+  static let unkeptLine: UInt = #line - 1
 }
 
 extension World {
@@ -111,6 +114,31 @@ extension World {
     let values = seen.withLock { $0 }
     #expect(values.count == 2 && Set(values).count == 1, "\(values)")
     #expect(values.first == world.raced)
+  }
+
+  /// Promise: a `static var` dependency, which makes a new instance at
+  /// each read so that an override is lost, fails at its first read,
+  /// naming its declaration and `static let`, and once only.
+  @Test(.world) func aStaticVarIsReportedAtItsFirstRead() async {
+    let log = ReportLog()
+    await log.capture {
+      _ = Current.unkept
+      Current.unkept = 5
+      _ = Current.unkept
+    }
+    #expect(log.messages.count == 1, "\(log.messages)")
+    let message = log.messages.first ?? ""
+    #expect(message.contains("Declare it with static let"), "\(message)")
+    #expect(message.contains("WorldDependency<Int> in Counted"), "\(message)")
+    #expect(log.reported.first?.line == Int(Counted.unkeptLine), "placed at the declaration")
+    // A `static let` read as often reports nothing.
+    let quiet = ReportLog()
+    await quiet.capture {
+      _ = Current.neverLive
+      Current.token = "t"
+      _ = Current.token
+    }
+    #expect(quiet.messages.isEmpty)
   }
 
   /// Promise: a value whose making reads `Current` is made without a lock

@@ -33,9 +33,9 @@ extension WorldStorage {
     /// App-defined dependencies that were set, by key type.
     var dependencies: DependencyList? = nil
 
-    /// The context of a world that nobody gave one: the test context in a
-    /// test process, the live one anywhere else.
-    static let defaultContext: World.Context = World.Context.process == .test ? .test : .live
+    /// The context of a world that nobody gave one: the process's own
+    /// (test in a test process, preview in an Xcode preview, else live).
+    static let defaultContext = World.Context.process
 
     /// Makes the calendar compute in the world's time zone and locale, the
     /// one rule that keeps the three from disagreeing. Writes to those

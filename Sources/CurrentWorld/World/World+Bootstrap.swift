@@ -26,6 +26,12 @@ extension World {
   /// configuration is checked the same way but not applied, so an
   /// app-hosted test never starts from live launch values; a test's world
   /// comes from the test.
+  ///
+  /// Writing a ``WorldDependency`` here never makes the value it replaces,
+  /// so a maker that opens a database or reads `Current` never runs for
+  /// it. Reading one here makes its value; if that maker reads `Current`,
+  /// the launch world is fixed before this configuration applies, and the
+  /// call reports so: write dependencies here, and read them after.
   public static func bootstrap(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -33,12 +39,16 @@ extension World {
     column: UInt = #column,
     _ configure: (inout World) throws -> Void
   ) rethrows {
-    if let refusal = LaunchWorld.refusal() {
+    if let refusal = LaunchWorld.begin() {
       IssueReporter.report(refusal, fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
+    var configured = false
+    // A configuration that throws leaves the launch world open.
+    defer { if !configured { LaunchWorld.abandon() } }
     var world = World.processWide(World.Context.process)
-    try configure(&world)
+    try LaunchWorld.$isConfiguring.withValue(true) { try configure(&world) }
+    configured = true
     if let refusal = LaunchWorld.configure(world) {
       IssueReporter.report(refusal, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -55,6 +65,8 @@ enum LaunchWorld {
   /// that `Benchmarks/` measured on a release app's first read of `Current`.
   enum State: Sendable {
     case open
+    /// A bootstrap's configuration is running.
+    case configuring
     case configured(WorldStorage)
     case sealed(WorldStorage, by: Closer)
   }
@@ -65,19 +77,40 @@ enum LaunchWorld {
     case firstUse
     /// XCTest's reset of the process-wide world around a test.
     case testRun
+    /// A read or write of `Current` while a bootstrap's configuration ran
+    /// (a dependency's maker that reads it).
+    case useWhileConfiguring
   }
 
   private static let state = Locked(State.open)
 
-  /// Why a bootstrap now would change nothing, if it would not.
-  static func refusal() -> String? {
-    state.withLock { refusal(in: $0) }
-  }
-
-  /// Stores `world` as the launch world, unless the state refuses it.
-  static func configure(_ world: World) -> String? {
+  /// Starts a bootstrap's configuration, or says why a bootstrap now would
+  /// change nothing.
+  static func begin() -> String? {
     state.withLock { state in
       if let refusal = refusal(in: state) { return refusal }
+      state = .configuring
+      return nil
+    }
+  }
+
+  /// Whether a bootstrap's configuration is running, here: a dependency
+  /// first used now makes no value at once, since the configuration may be
+  /// replacing it.
+  @TaskLocal static var isConfiguring = false
+
+  /// Reopens the launch world after a configuration that threw.
+  static func abandon() {
+    state.withLock { state in
+      if case .configuring = state { state = .open }
+    }
+  }
+
+  /// Stores `world` as the launch world, unless something fixed the
+  /// launch world while the configuration ran.
+  static func configure(_ world: World) -> String? {
+    state.withLock { state in
+      guard case .configuring = state else { return refusal(in: state) }
       state = .configured(world.storage)
       return nil
     }
@@ -96,6 +129,9 @@ enum LaunchWorld {
       case .configured(let storage) where context != .test:
         state = .sealed(storage, by: closer)
         return storage
+      case .configuring:
+        state = .sealed(base, by: .useWhileConfiguring)
+        return base
       case .open, .configured:
         state = .sealed(base, by: closer)
         return base
@@ -108,6 +144,11 @@ enum LaunchWorld {
     switch state {
     case .open:
       return nil
+    case .configuring:
+      return """
+        World.bootstrap was called while another call to it was configuring the launch world, \
+        so this call changed nothing. Put all launch configuration in one call.
+        """
     case .configured:
       return """
         World.bootstrap was called a second time, so this call changed nothing: the launch \
@@ -118,6 +159,13 @@ enum LaunchWorld {
         World.bootstrap was called after Current was first read or written, so it changed \
         nothing: code has already seen the launch world. Call it first thing at launch, at the \
         top of main or in your App's init, before anything reads Current.
+        """
+    case .sealed(_, by: .useWhileConfiguring):
+      return """
+        World.bootstrap's configuration changed nothing: Current was read or written while it \
+        ran (by the configuration itself, or by the maker of a dependency read inside it), which \
+        fixed the launch world first. Configure the closure's world rather than Current, and \
+        write dependencies inside bootstrap but read them after it.
         """
     case .sealed(_, by: .testRun):
       return """

@@ -48,11 +48,28 @@ extension World {
   ///   }
   /// }
   /// ```
+  ///
+  /// In a debug build, a dependency that `key` makes anew at each read (a
+  /// `static var`) fails at its first read, naming its declaration.
   public subscript<Namespace, Value>(
     key: KeyPath<Namespace.Type, WorldDependency<Value>>
   ) -> Value {
-    get { self[Namespace.self[keyPath: key]] }
-    set { self[Namespace.self[keyPath: key]] = newValue }
+    get { self[Self.dependency(key)] }
+    set { self[Self.dependency(key)] = newValue }
+  }
+
+  /// The dependency `key` names. In a debug build, one that nothing but
+  /// this read holds was made for it, as a `static var` does, and is
+  /// reported: a `static let` holds its instance for good.
+  @inline(__always)
+  private static func dependency<Namespace, Value>(
+    _ key: KeyPath<Namespace.Type, WorldDependency<Value>>
+  ) -> WorldDependency<Value> {
+    var dependency = Namespace.self[keyPath: key]
+    #if DEBUG
+      if isKnownUniquelyReferenced(&dependency) { dependency.reportUnkept(in: Namespace.self) }
+    #endif
+    return dependency
   }
 
   /// No member: `World` looks members up dynamically so that each module's

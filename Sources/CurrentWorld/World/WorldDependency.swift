@@ -35,26 +35,37 @@ internal import CurrentWorldSupport
 /// module (your tests) forms a key path to a `static let` declared in an
 /// extension (swiftlang/swift#89609).
 ///
-/// Each value is made at the first read that needs it: the value for the
-/// process's own context (the test value in a test process, else the live
-/// one) when the `static let` is first read, and another context's at its
-/// first read there. So a test process makes no live value unless a test
-/// opts in with `world.context = .live`. Two threads that read another
-/// context's value for the first time at once may each make one; both get
-/// the one stored first. A dependency's identity is the instance, so keep it
-/// in a `static let`: two instances are two dependencies.
+/// Each value is made at the first read that needs it, once: the value for
+/// the process's own context (the test value in a test process, the preview
+/// value in an Xcode preview, else the live one) when the `static let` is
+/// first read, and another context's at its first read in a world of that
+/// context. So a test process makes no live value unless a test opts in
+/// with `world.context = .live`, and a preview process makes no live value
+/// for a dependency that has a preview value. A write makes nothing that
+/// it replaces when it is the first use, inside
+/// ``World/bootstrap(fileID:filePath:line:column:_:)``. Two threads that
+/// read another context's value for the first time at once may each make
+/// one; both get the one stored first. A dependency's identity is the
+/// instance, so keep it in a `static let`: a `static var` that makes a new
+/// instance at each read is reported at its first read in a debug build.
 public final class WorldDependency<Value: Sendable>: Sendable {
-  /// The context whose value ``made`` is: the one a world takes by default
-  /// in this process, made with the dependency.
+  /// The process's context, or the live one in a preview process when this
+  /// dependency has no preview value: whose value ``made`` holds.
   let madeFor: World.Context
-  /// The value for ``madeFor``, read without a lock.
-  let made: Value
+  /// The value for ``madeFor``, read without a lock: made with the
+  /// dependency, unless that happened inside `World.bootstrap`'s
+  /// configuration, which may be replacing it (then `nil`, and made at its
+  /// first read).
+  let made: Value?
   /// Makes the value for each context, or `nil` for one that takes the
   /// live value (a preview without a preview value of its own).
   let makers: [World.Context: @Sendable () -> Value]
-  /// The values made for other contexts than ``madeFor``, at their first
-  /// read.
-  let others = Locked<[World.Context: Value]>([:])
+  /// The values made at their first read: other contexts than
+  /// ``madeFor``'s, and ``madeFor``'s when ``made`` is `nil`.
+  let madeLater = Locked<[World.Context: Value]>([:])
+  /// Where the dependency is declared: where a failure about the
+  /// declaration points.
+  let declaration: Declaration
 
   /// A dependency whose previews use its live value.
   ///
@@ -65,52 +76,104 @@ public final class WorldDependency<Value: Sendable>: Sendable {
   ///   - test: The value a test starts from. Build its closures with
   ///     ``unimplemented(_:fileID:filePath:line:column:)-5j9rd``, so that a
   ///     test that calls one without overriding it fails and names the fix.
+  ///   - fileID: Where the dependency is declared; the caller's file.
+  ///   - filePath: Where the dependency is declared.
+  ///   - line: Where the dependency is declared.
+  ///   - column: Where the dependency is declared.
   public convenience init(
     live: @autoclosure @escaping @Sendable () -> Value,
-    test: @autoclosure @escaping @Sendable () -> Value
+    test: @autoclosure @escaping @Sendable () -> Value,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
-    self.init(makers: [.live: live, .test: test])
+    self.init(
+      makers: [.live: live, .test: test],
+      declaration: Declaration(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// A dependency with a preview value of its own, for a dependency that a
-  /// preview must not reach, such as a database or analytics.
+  /// preview must not reach, such as a database or analytics: a preview
+  /// process never makes its live value.
   ///
   /// - Parameters:
   ///   - live: The value production uses.
   ///   - test: The value a test starts from.
   ///   - preview: The value an Xcode preview uses.
+  ///   - fileID: Where the dependency is declared; the caller's file.
+  ///   - filePath: Where the dependency is declared.
+  ///   - line: Where the dependency is declared.
+  ///   - column: Where the dependency is declared.
   public convenience init(
     live: @autoclosure @escaping @Sendable () -> Value,
     test: @autoclosure @escaping @Sendable () -> Value,
-    preview: @autoclosure @escaping @Sendable () -> Value
+    preview: @autoclosure @escaping @Sendable () -> Value,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
-    self.init(makers: [.live: live, .test: test, .preview: preview])
+    self.init(
+      makers: [.live: live, .test: test, .preview: preview],
+      declaration: Declaration(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private init(makers: [World.Context: @Sendable () -> Value]) {
+  private init(makers: [World.Context: @Sendable () -> Value], declaration: Declaration) {
     self.makers = makers
-    madeFor = WorldStorage.Fields.defaultContext
-    made = makers[madeFor]!()
+    self.declaration = declaration
+    let process = World.Context.process
+    madeFor = makers[process] == nil ? .live : process
+    made = LaunchWorld.isConfiguring ? nil : makers[madeFor]!()
   }
 
   /// The value a world of `context` reads when nothing overrides it.
   @inline(__always)
   func value(for context: World.Context) -> Value {
-    context == madeFor ? made : other(for: context)
+    if context == madeFor, let made { return made }
+    return madeAtFirstRead(for: context)
   }
 
-  /// The value for a context other than the process's: made outside the
-  /// lock, since making it runs your code, and kept by the first thread
-  /// that stores it, so every reader gets the same one.
-  private func other(for context: World.Context) -> Value {
+  /// A value made at its first read: made outside the lock, since making
+  /// it runs your code, and kept by the first thread that stores it, so
+  /// every reader gets the same one.
+  private func madeAtFirstRead(for context: World.Context) -> Value {
     let context = makers[context] == nil ? .live : context
-    if context == madeFor { return made }
-    if let value = others.withLock({ $0[context] }) { return value }
+    if context == madeFor, let made { return made }
+    if let value = madeLater.withLock({ $0[context] }) { return value }
     let value = makers[context]!()
-    return others.withLock { values in
+    return madeLater.withLock { values in
       if let first = values[context] { return first }
       values[context] = value
       return value
     }
   }
 }
+
+/// Where a ``WorldDependency`` is declared.
+struct Declaration: Sendable {
+  var fileID: StaticString
+  var filePath: StaticString
+  var line: UInt
+  var column: UInt
+}
+
+#if DEBUG
+  /// The declarations already reported as not kept, so that each is
+  /// reported once, not at every read.
+  private let reportedUnkept = Locked<Set<String>>([])
+
+  extension WorldDependency {
+    /// Reports, once per declaration, a dependency that nothing keeps: a
+    /// `static var` that makes a new instance at each read, so that an
+    /// override written through one instance is never read through another.
+    func reportUnkept<Namespace>(in namespace: Namespace.Type) {
+      let place = "\(declaration.fileID):\(declaration.line)"
+      guard reportedUnkept.withLock({ $0.insert(place).inserted }) else { return }
+      IssueReporter.report(
+        """
+        The WorldDependency<\(Value.self)> in \(Namespace.self) declared here is made anew at \
+        each read, as a static var makes it, so an override is written to one instance and \
+        read from another, and is lost. Declare it with static let.
+        """,
+        declaredAt: declaration.fileID, declaration.filePath, declaration.line,
+        declaration.column)
+    }
+  }
+#endif

@@ -313,7 +313,8 @@ struct ProbeTests {
     // The live world as launched: the score key's live value, not 142.
     #expect(outcome.output.contains("score: 100"), "\(outcome.output)")
     #expect(
-      outcome.output.contains("World.bootstrap was called after Current was first read or written"),
+      outcome.output.contains(
+        "World.bootstrap's configuration changed nothing: Current was read or written while it ran"),
       "\(outcome.output)")
   }
 

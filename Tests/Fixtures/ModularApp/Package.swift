@@ -34,6 +34,8 @@ let package = Package(
       swiftSettings: mainActorByDefault),
     .executableTarget(
       name: "Launch", dependencies: ["App", currentWorld], swiftSettings: mainActorByDefault),
+    // What a preview and a bootstrapped launch make of a dependency.
+    .executableTarget(name: "LaunchProbe", dependencies: [currentWorld]),
     // Writes `Current`: builds in debug; `check-modular-app` proves that
     // release refuses it.
     .executableTarget(
@@ -42,6 +44,22 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App", "Feature", currentWorld, .product(name: "Catalog", package: "Catalog"),
+        .product(name: "CurrentWorldTesting", package: root.lastPathComponent),
+      ]),
+    // The README's first test file as pasted into an app module with
+    // default MainActor isolation (a link to the package's own copy), and
+    // tests off the main actor that read and override its dependency: the
+    // recipe a reader copies builds in a new Xcode app target.
+    .target(
+      name: "ReadmeApp",
+      dependencies: [
+        currentWorld, .product(name: "CurrentWorldTesting", package: root.lastPathComponent),
+      ],
+      swiftSettings: mainActorByDefault),
+    .testTarget(
+      name: "ReadmeAppTests",
+      dependencies: [
+        "ReadmeApp", currentWorld,
         .product(name: "CurrentWorldTesting", package: root.lastPathComponent),
       ]),
   ] + ambiguous,

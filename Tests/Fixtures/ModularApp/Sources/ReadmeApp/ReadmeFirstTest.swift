@@ -1,0 +1,1 @@
+../../../../CurrentWorldReadmeTests/ReadmeFirstTest.swift
