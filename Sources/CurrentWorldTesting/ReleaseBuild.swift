@@ -100,6 +100,26 @@
     public static func world(_ update: @escaping @Sendable (inout World) -> Void) -> WorldTrait {
       fatalError()
     }
+
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    public static func world(
+      escapes: EscapePolicy, _ update: @escaping @Sendable (inout World) -> Void = { _ in }
+    ) -> WorldTrait {
+      fatalError()
+    }
+  }
+
+  /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+  @available(
+    *, unavailable,
+    message:
+      "CurrentWorldTesting needs a debug build: in release Current is a let. Run tests in debug (swift test)."
+  )
+  public enum EscapePolicy {
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    case warn
+    /// Unavailable: in a release build `Current` is a `let`, so tests need a debug build.
+    case fail
   }
 
   extension World {

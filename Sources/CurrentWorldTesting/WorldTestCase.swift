@@ -1,5 +1,6 @@
 #if DEBUG
   import CurrentWorld
+  internal import CurrentWorldSupport
   import XCTest
 
   /// An XCTest base class that runs each test, with its `setUp` and
@@ -31,6 +32,14 @@
     /// ```
     open var world: World { .test }
 
+    /// What work that escapes each test's world does (see ``EscapePolicy``):
+    /// a warning by default; override it with `.fail` to fail the test.
+    ///
+    /// ```swift
+    /// override var escapes: EscapePolicy { .fail }
+    /// ```
+    open var escapes: EscapePolicy { .warn }
+
     /// Runs the test in its own world.
     override open func invokeTest() {
       TestRunnerReporter.install()
@@ -42,6 +51,11 @@
       world[TestRelayKey.self] = relay
       let checks = TestEndChecks()
       world[TestEndChecksKey.self] = checks
+      let escapeFailures = Locked<[ReportedIssue]>([])
+      let failing =
+        escapes == .fail
+        ? TestWorlds.failOnEscapes(.init { issue in escapeFailures.withLock { $0.append(issue) } })
+        : nil
       RunningTestCase.$current.withValue(RunningTestCase(self)) {
         TestWorlds.withTestWorld(world) {
           super.invokeTest()
@@ -51,7 +65,10 @@
         if !TestWorlds.escapesSettled(blockingWithin: 10) {
           TestWorlds.reportEscapesStillBeingPlaced()
         }
-        for issue in relay.end() { TestRunnerReporter.recordXCTestFailure(issue) }
+        if let failing { TestWorlds.stopFailingOnEscapes(failing) }
+        for issue in escapeFailures.withLock({ $0 }) + relay.end() {
+          TestRunnerReporter.recordXCTestFailure(issue)
+        }
       }
     }
   }

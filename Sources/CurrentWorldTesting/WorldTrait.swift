@@ -22,6 +22,7 @@
   /// ```
   public struct WorldTrait: TestTrait, SuiteTrait, TestScoping {
     let update: @Sendable (inout World) -> Void
+    var escapes = EscapePolicy.warn
 
     /// Always `true`: a suite's world reaches every test inside it.
     public var isRecursive: Bool { true }
@@ -52,10 +53,17 @@
       async let recorded: Void = {
         for await issue in issues { TestRunnerReporter.recordSwiftTestingIssue(issue) }
       }()
+      // Escapes fail this test while it runs, unless an enclosing trait
+      // already made them.
+      let failing =
+        escapes == .fail && !Self.failsOnEscapes
+        ? TestWorlds.failOnEscapes(.init { recorder.yield($0) }) : nil
       var failure: (any Error)?
       do {
         try await Self.$isActive.withValue(true) {
-          try await TestWorlds.withTestWorld(world, operation: function)
+          try await Self.$failsOnEscapes.withValue(Self.failsOnEscapes || escapes == .fail) {
+            try await TestWorlds.withTestWorld(world, operation: function)
+          }
         }
       } catch {
         failure = error
@@ -68,6 +76,7 @@
       // (their places are found off the escaping thread), so a run never
       // ends with a warning still to come.
       await TestWorlds.escapesSettled()
+      if let failing { TestWorlds.stopFailingOnEscapes(failing) }
       // Later issues are late; the test ends once the last is recorded.
       _ = relay.end()
       recorder.finish()
@@ -83,6 +92,8 @@
 
     /// Whether an enclosing trait has already given the test its world.
     @TaskLocal static var isActive = false
+    /// Whether an enclosing trait already fails the test on escapes.
+    @TaskLocal static var failsOnEscapes = false
   }
 
   extension Trait where Self == WorldTrait {
@@ -97,6 +108,20 @@
     /// by `update` first.
     public static func world(_ update: @escaping @Sendable (inout World) -> Void) -> WorldTrait {
       WorldTrait(update: update)
+    }
+
+    /// Runs each test in its own ``CurrentWorld/World/test`` world, changed
+    /// by `update` first, and says what work that escapes it does: with
+    /// `.fail`, a read or write of the process-wide `Current` while the
+    /// test runs fails the test, at that place, instead of warning.
+    ///
+    /// ```swift
+    /// @Test(.world(escapes: .fail)) func checkoutTracksThePurchase() async { … }
+    /// ```
+    public static func world(
+      escapes: EscapePolicy, _ update: @escaping @Sendable (inout World) -> Void = { _ in }
+    ) -> WorldTrait {
+      WorldTrait(update: update, escapes: escapes)
     }
   }
 #endif

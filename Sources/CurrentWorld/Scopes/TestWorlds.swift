@@ -36,6 +36,43 @@
     /// while anyone does, by the number they were given.
     private static let warningListeners = Locked(
       (next: 0, listeners: [Int: @Sendable (Warning) -> Bool]()))
+    /// The running tests that fail on escapes, by the number they were
+    /// given (see ``failOnEscapes(_:)``).
+    private static let escapeFailures = Locked((next: 0, failing: [Int: EscapeFailure]()))
+
+    /// A running test that fails, rather than warns, when work escapes a
+    /// test world: `.world(escapes: .fail)`, or a `WorldTestCase` whose
+    /// ``escapes`` says so.
+    package final class EscapeFailure: Sendable {
+      private let fail: @Sendable (ReportedIssue) -> Void
+      private let failedAt = Locked(Set<String>())
+
+      /// - Parameter fail: Records a failure on the test, from any thread.
+      package init(_ fail: @escaping @Sendable (ReportedIssue) -> Void) {
+        self.fail = fail
+      }
+
+      /// Fails the test with `issue`, once per place.
+      fileprivate func fail(_ issue: ReportedIssue, at place: String) {
+        if failedAt.withLock({ $0.insert(place).inserted }) { fail(issue) }
+      }
+    }
+
+    /// Makes `failure`'s test fail on every escape, until
+    /// ``stopFailingOnEscapes(_:)`` with the number returned.
+    package static func failOnEscapes(_ failure: EscapeFailure) -> Int {
+      escapeFailures.withLock { state in
+        state.next += 1
+        state.failing[state.next] = failure
+        return state.next
+      }
+    }
+
+    /// Ends what ``failOnEscapes(_:)`` started.
+    package static func stopFailingOnEscapes(_ number: Int) {
+      let removed = escapeFailures.withLock { $0.failing.removeValue(forKey: number) }
+      withExtendedLifetime(removed) {}
+    }
 
     /// A warning about `Current` used outside every test world, as a
     /// listener sees it (see ``addWarningListener(_:)``).
@@ -347,8 +384,17 @@
       if handedToListeners(Warning(place: place)) { return }
       let whereRead =
         place.map { "at \($0.fileID):\($0.line), in \($0.function)" } ?? "on \(thread)"
-      let diagnosis = Diagnosis.escape(
-        place: place.map { "\($0.filePath):\($0.line)" } ?? whereRead)
+      let key = place.map { "\($0.filePath):\($0.line)" } ?? whereRead
+      let failing = escapeFailures.withLock { Array($0.failing.values) }
+      if !failing.isEmpty {
+        let issue = ReportedIssue(
+          message: escapeMessage(reading: reading, whereRead: whereRead, failing: true),
+          fileID: place?.fileID ?? "", filePath: place?.filePath ?? "",
+          line: place?.line ?? 0, column: place?.column ?? 0, severity: .failure)
+        for test in failing { test.fail(issue, at: key) }
+        return
+      }
+      let diagnosis = Diagnosis.escape(place: key)
       guard reported.withLock({ $0.insert(diagnosis).inserted }) else { return }
       IssueReporter.deliver(
         ReportedIssue(
@@ -393,7 +439,7 @@
       @Test(.world) or @Suite(.world) in Swift Testing; a subclass of WorldTestCase in XCTest
       """
 
-    static func escapeMessage(reading: Bool, whereRead: String) -> String {
+    static func escapeMessage(reading: Bool, whereRead: String, failing: Bool = false) -> String {
       """
       Current was \(reading ? "read" : "written") outside every test world while a test world \
       was active, \(whereRead): work that a test started escaped its world (Task.detached, DispatchQueue, \
@@ -408,9 +454,15 @@
       callbacks, such as a map on next.respond(to:) after an async handler) reads the request's \
       world from the request instead: req.world in CurrentWorldVapor.
 
-      (This warning is shown once per place.)
+      \(failing ? escapeFailureNote : "(This warning is shown once per place.)")
       """
     }
+
+    static let escapeFailureNote = """
+      (A failure, not a warning: this test fails on escapes, as escapes: .fail asked. It fails \
+      on every escape while it runs, once per place, so the work may be this test's or that of a \
+      test running beside it.)
+      """
 
     static let inTestWithoutWorldMessage = """
       Current was read or written in a test that has no test world, so it used the \

@@ -146,6 +146,38 @@ struct ProbeTests {
     #expect(outcome.output.components(separatedBy: warning).count == 2, "\(outcome.output)")
   }
 
+  /// Promise: with `.world(escapes: .fail)`, work that escapes the test's
+  /// world fails the test, at the line that read `Current`, with the fix
+  /// the warning names; without it the same escape is a warning (see
+  /// ``anEscapeIsAWarningShownOncePerPlaceAtThatPlace()``).
+  @Test func anEscapeFailsATestThatAsksForIt() async throws {
+    let outcome = try await ProbeProcess.swiftTesting("escape-fails", filter: "escapeFails")
+    #expect(outcome.failed, "\(outcome.output)")
+    let message = "Current was read outside every test world while a test world was active"
+    #expect(outcome.output.contains(message), "\(outcome.output)")
+    #expect(outcome.output.contains("SharedWorld()"))
+    #expect(outcome.output.contains("as escapes: .fail asked"), "\(outcome.output)")
+    #expect(outcome.output.contains("Test escapeFails() recorded an issue"), "\(outcome.output)")
+    #if compiler(>=6.3)
+      let printed = outcome.output.split(separator: "\n").first { $0.hasPrefix("escape place: ") }
+      let line = try #require(printed).dropFirst("escape place: ".count)
+      #expect(
+        outcome.output.contains("recorded an issue at SwiftTestingProbes.swift:\(line):"),
+        "\(outcome.output)")
+    #endif
+  }
+
+  /// Promise: a `WorldTestCase` whose `escapes` is `.fail` fails when its
+  /// work escapes, naming the fix.
+  @Test func anEscapeFailsAWorldTestCaseThatAsksForIt() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "xctest-escape-fails", test: "EscapeFailingProbes/testEscapedRead")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("escaped read: 0"), "\(outcome.output)")
+    #expect(outcome.output.contains("as escapes: .fail asked"), "\(outcome.output)")
+    #expect(outcome.output.contains("with 1 failure"), "\(outcome.output)")
+  }
+
   /// Promise: connecting the test runners never replaces a reporter that
   /// code set before: it still receives the issue, and the test still
   /// fails, in both runners.

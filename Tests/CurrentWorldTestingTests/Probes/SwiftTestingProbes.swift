@@ -39,6 +39,14 @@ import Testing
     print("escape places: \(firstPlace) \(secondPlace)")
   }
 
+  @Test(.world(escapes: .fail), .enabled(if: ProbeProcess.current == "escape-fails"))
+  func escapeFails() async {
+    Current.score = 1
+    let read = await Task.detached { Current.score }.value
+    print("escape place: \(#line - 1)")
+    #expect(read == 0)
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "write-outside-tests"))
   func writeOutsideTests() {
     // A thread that no test runs: its writes are outside every test.

@@ -43,6 +43,22 @@ final class WorldTestCaseProbes: WorldTestCase {
   }
 }
 
+/// A `WorldTestCase` whose tests fail on escapes.
+final class EscapeFailingProbes: WorldTestCase {
+  override var escapes: EscapePolicy { .fail }
+
+  /// Work that escapes the test's world and reads `Current`.
+  func testEscapedRead() throws {
+    try XCTSkipUnless(ProbeProcess.current == "xctest-escape-fails", "a probe for a child process")
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      print("escaped read: \(Current.score)")
+      done.signal()
+    }
+    done.wait()
+  }
+}
+
 /// The same, in a plain `XCTestCase` that never names CurrentWorldTesting's
 /// types: CurrentWorld connects the runner by itself.
 final class PlainXCTestCaseProbes: XCTestCase {
