@@ -51,6 +51,10 @@ extension World {
   ///
   /// In a debug build, a dependency that `key` makes anew at each read (a
   /// `static var`) fails at its first read, naming its declaration.
+  // Inlinable so that the caller's key path literal folds into a load of
+  // the `static let`: the debug check's call kept the compiler from
+  // inlining it on its own, and the key path was projected at each read.
+  @inlinable
   public subscript<Namespace, Value>(
     key: KeyPath<Namespace.Type, WorldDependency<Value>>
   ) -> Value {
@@ -61,8 +65,8 @@ extension World {
   /// The dependency `key` names. In a debug build, one that nothing but
   /// this read holds was made for it, as a `static var` does, and is
   /// reported: a `static let` holds its instance for good.
-  @inline(__always)
-  private static func dependency<Namespace, Value>(
+  @inlinable @inline(__always)
+  static func dependency<Namespace, Value>(
     _ key: KeyPath<Namespace.Type, WorldDependency<Value>>
   ) -> WorldDependency<Value> {
     var dependency = Namespace.self[keyPath: key]

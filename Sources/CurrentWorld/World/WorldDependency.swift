@@ -55,8 +55,10 @@ public final class WorldDependency<Value: Sendable>: Sendable {
   /// The value for ``madeFor``, read without a lock: made with the
   /// dependency, unless that happened inside `World.bootstrap`'s
   /// configuration, which may be replacing it (then `nil`, and made at its
-  /// first read).
-  let made: Value?
+  /// first read). In a box of its own: an optional of a class is a
+  /// pointer, tested for `nil` without the metadata of `Value?`, which an
+  /// optional `Value` asked the runtime for at every read (1.7x the read).
+  let made: MadeValue<Value>?
   /// Makes the value for each context, or `nil` for one that takes the
   /// live value (a preview without a preview value of its own).
   let makers: [World.Context: @Sendable () -> Value]
@@ -120,13 +122,13 @@ public final class WorldDependency<Value: Sendable>: Sendable {
     self.declaration = declaration
     let process = World.Context.process
     madeFor = makers[process] == nil ? .live : process
-    made = LaunchWorld.isConfiguring ? nil : makers[madeFor]!()
+    made = LaunchWorld.isConfiguring ? nil : MadeValue(makers[madeFor]!())
   }
 
   /// The value a world of `context` reads when nothing overrides it.
   @inline(__always)
   func value(for context: World.Context) -> Value {
-    if context == madeFor, let made { return made }
+    if context == madeFor, let made { return made.value }
     return madeAtFirstRead(for: context)
   }
 
@@ -135,7 +137,7 @@ public final class WorldDependency<Value: Sendable>: Sendable {
   /// every reader gets the same one.
   private func madeAtFirstRead(for context: World.Context) -> Value {
     let context = makers[context] == nil ? .live : context
-    if context == madeFor, let made { return made }
+    if context == madeFor, let made { return made.value }
     if let value = madeLater.withLock({ $0[context] }) { return value }
     let value = makers[context]!()
     return madeLater.withLock { values in
@@ -143,6 +145,15 @@ public final class WorldDependency<Value: Sendable>: Sendable {
       values[context] = value
       return value
     }
+  }
+}
+
+/// A value made with its ``WorldDependency``.
+final class MadeValue<Value: Sendable>: Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
 
@@ -163,6 +174,7 @@ struct Declaration: Sendable {
     /// Reports, once per declaration, a dependency that nothing keeps: a
     /// `static var` that makes a new instance at each read, so that an
     /// override written through one instance is never read through another.
+    @usableFromInline
     func reportUnkept<Namespace>(in namespace: Namespace.Type) {
       let place = "\(declaration.fileID):\(declaration.line)"
       guard reportedUnkept.withLock({ $0.insert(place).inserted }) else { return }
