@@ -92,6 +92,43 @@ import Testing
     _ = await settled(endless)
   }
 
+  /// Promise: `maxWakes` is the number of wakes allowed. Work that needs
+  /// exactly that many finishes quietly, with one wake to spare too, and
+  /// with one too few the clock gives up, in `run` and `advance` alike.
+  @Test(arguments: [
+    (-1, "run"), (0, "run"), (1, "run"), (-1, "advance"), (0, "advance"), (1, "advance"),
+  ])
+  func maxWakesWakesExactlyThatMany(spare: Int, method: String) async {
+    let clock = TestClock()
+    let sleeps = 20
+    let sleeper = Task {
+      for _ in 0..<sleeps { try await clock.sleep(for: .seconds(1)) }
+    }
+    await clock.waitForSleepers()
+    let maxWakes = sleeps + spare
+    let wake = {
+      if method == "run" {
+        await clock.run(maxWakes: maxWakes)
+      } else {
+        await clock.advance(by: .seconds(sleeps), maxWakes: maxWakes)
+      }
+    }
+    if spare < 0 {
+      await withKnownIssue {
+        await wake()
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("gave up after \(maxWakes) wakes")
+      }
+      #expect(clock.now.offset == .seconds(maxWakes))
+      sleeper.cancel()
+      _ = await settled(sleeper)
+    } else {
+      await wake()
+      #expect(clock.now.offset == .seconds(sleeps))
+      #expect(await settled(sleeper)?.isSuccess == true)
+    }
+  }
+
   /// Promise: `advance(by:timeout:)` is bounded in real time too.
   @Test func advanceGivesUpOnSleepsThatNeverSettle() async {
     let clock = TestClock()

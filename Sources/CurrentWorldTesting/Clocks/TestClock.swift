@@ -245,14 +245,21 @@
       var wokeLast = false
       while true {
         await Self.letOthersRun()
-        if bound.isSpent || Task.isCancelled { return false }
+        if Task.isCancelled { return false }
         if wokeLast, !state.withLock({ $0.hasSleeper(dueBy: deadline) }) {
           await settle(after: bound.watermark)
         }
+        // Spent only when one more sleeper is due: work that needs exactly
+        // `maxWakes` wakes finishes.
+        var spent = false
         let next = state.withLock { state -> Sleeper? in
           guard let index = state.indexOfEarliest(), state.sleepers[index].deadline <= deadline
           else {
             if state.now < deadline { state.now = deadline }
+            return nil
+          }
+          if bound.isSpent {
+            spent = true
             return nil
           }
           let sleeper = state.sleepers.remove(at: index)
@@ -261,6 +268,7 @@
           bound.watermark = state.nextID
           return sleeper
         }
+        if spent { return false }
         guard let next else { break }
         next.continuation.resume()
         bound.wakes += 1
