@@ -68,30 +68,50 @@
     /// wake has an id from `watermark` on).
     ///
     /// The time is counted in the clock's own turns, not in real time
-    /// alone: it looks ``settleTurns`` times, 1 ms apart, and for at least
-    /// 20 ms. A busy machine, which preempts the woken task between its
+    /// alone: it looks ``settleTurns`` times, ``settlePoll`` apart, and for
+    /// at least ``settleAtLeast``. A busy machine, which preempts the woken task between its
     /// wake and its next sleep, schedules the clock's turns as slowly, so
     /// the task is not taken for finished (a fixed 20 ms was too short for
     /// eight copies of the suite on two cores). A task that ran to its end
-    /// costs those turns once per `advance` or `run`; 5 s at most.
+    /// costs those turns once per `advance` or `run`; ``settleAtMost`` at
+    /// most.
     func settle(after watermark: UInt64) async {
       let started = ContinuousClock.now
       var turns = 0
-      while turns < Self.settleTurns || ContinuousClock.now - started < .milliseconds(20) {
+      while turns < Self.settleTurns || ContinuousClock.now - started < Self.settleAtLeast {
         if state.withLock({ state in state.sleepers.contains { $0.id >= watermark } }) {
           return
         }
-        if Task.isCancelled || ContinuousClock.now - started >= .seconds(5) { return }
-        try? await ContinuousClock().sleep(for: .milliseconds(1))
+        if Task.isCancelled || ContinuousClock.now - started >= Self.settleAtMost { return }
+        try? await ContinuousClock().sleep(for: Self.settlePoll)
         turns += 1
       }
     }
 
-    /// How many times ``settle(after:)`` looks for a new sleeper.
+    /// How many times ``settle(after:)`` looks for a new sleeper: its wait
+    /// in the clock's turns, which a loaded machine stretches.
     static let settleTurns = 20
+    /// The least real time ``settle(after:)`` waits: a quiet machine's
+    /// turns come faster, and a woken task may still be on its way.
+    static let settleAtLeast = Duration.milliseconds(20)
+    /// ``settle(after:)``'s wait between two looks: short, so that a new
+    /// sleeper ends the wait almost at once.
+    static let settlePoll = Duration.milliseconds(1)
+    /// The most ``settle(after:)`` waits, however slow the turns: it runs
+    /// once per `advance` or `run` when a woken task ends, so the cost of
+    /// a finished task stays bounded.
+    static let settleAtMost = Duration.seconds(5)
+    /// One turn of ``sleepInTurns(for:)``: long enough that its count is
+    /// cheap, short enough that a loaded machine's delays show in it.
+    static let timerTurn = Duration.milliseconds(10)
+    /// ``letOthersRun()``'s round trips through the global executor: each
+    /// queues behind the jobs already there, so ten let a task that was
+    /// just resumed or started take a few hops of its own before the clock
+    /// looks. Waits that must not guess observe instead.
+    static let roundTrips = 10
 
     /// Sleeps for `timeout` of real time, and on until it has also slept
-    /// one turn of 10 ms for each 10 ms of `timeout`, each turn counted when
+    /// one ``timerTurn`` for each ``timerTurn`` of `timeout`, each turn counted when
     /// this task runs again; throws when cancelled.
     ///
     /// A give-up timer of the clock's: a machine too busy to run the code
@@ -100,7 +120,7 @@
     /// turn's wake-up adds a little). (`waitForSleepers`' fixed 10 s ran
     /// out beside three other copies of the suite on one core.)
     static func sleepInTurns(for timeout: Duration) async throws {
-      let turn = Duration.milliseconds(10)
+      let turn = timerTurn
       // A `Double`, so that no timeout, however long, overflows a count.
       let turns = timeout / turn
       let clock = ContinuousClock()
@@ -121,7 +141,7 @@
     /// caller's priority, not a lower one: on a pool that other work keeps
     /// busy, a background task waited for tens of seconds.
     static func letOthersRun() async {
-      for _ in 0..<10 {
+      for _ in 0..<roundTrips {
         await Task.detached(priority: Task.currentPriority) { await Task.yield() }.value
       }
     }
