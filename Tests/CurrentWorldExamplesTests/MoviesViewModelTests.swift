@@ -13,7 +13,8 @@ import Testing
   struct Offline: Error {}
 
   /// Promise: the app's real client and decoder, answered from a recording
-  /// whose token was redacted: the test's own token matches it.
+  /// (whose token was redacted), fill the list. A replay matches no
+  /// header, so the test's token plays no part.
   @Test func aRecordedAnswerFillsTheList() async {
     let client = HTTPClient.live(baseURL: MoviesAPI.defaultBaseURL, token: { "test-token" })
     Current.moviesAPI = .live(client: client.replaying("Recordings/themoviedb.har"))

@@ -88,13 +88,19 @@ import Testing
   }
 
   /// Promise: a strict replay whose answers were all taken reports
-  /// nothing at the test's end.
+  /// nothing at the test's end: a report would be an issue of this test,
+  /// and fail it. Both answers are checked to come from the file, so the
+  /// silence is not that of a replay that never ran.
   @Test func aStrictReplayFullyUsedReportsNothing() async throws {
     let test = try #require(Test.current)
+    let answers = Locked<[String]>([])
     try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
       let client = HARAttributionTests.offline.replaying(HARAttributionTests.archive, strict: true)
-      _ = try await client.data(for: Endpoint(.get, "/fact"))
-      _ = try await client.data(for: Endpoint(.get, "/breeds"))
+      for path in ["/fact", "/breeds"] {
+        let data = try await client.data(for: Endpoint(.get, path))
+        answers.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
+      }
     }
+    #expect(answers.withLock { $0 } == [#"{"fact":"Cats purr.","length":10}"#, "[]"])
   }
 }

@@ -85,9 +85,11 @@ extension World {
     #expect(count("optedIn.live") == 1)
   }
 
-  /// Promise: a preview world reads the preview value, or the live one when
-  /// the dependency has none.
-  @Test(.world) func aPreviewReadsThePreviewValueOrTheLiveOne() {
+  /// Promise: a world with the preview context reads the preview value, or
+  /// the live one when the dependency has none. This is a world in a test
+  /// process; a preview process, which makes no live value at all, is
+  /// probed in a child process by `Examples/ModularApp`'s `LaunchProbe`.
+  @Test(.world) func aPreviewWorldReadsThePreviewValueOrTheLiveOne() {
     Current.context = .preview
     #expect(Current.withPreview == 300)
     #expect(Current.previewsLive == 7)
