@@ -83,3 +83,20 @@ let purring = CatFact(fact: "Cats purr.", length: 10)
   await viewModel.fetch()
   #expect(viewModel.state == .loaded(purring))
 }
+
+/// Promise: a model reads `Current` at each call, in the scope the call
+/// runs in, whenever the model was made.
+@Test(.world) @MainActor func aModelReadsTheWorldOfEachCall() async {
+  let viewModel = CurrentCatFactViewModel()
+  Current.catFactAPI.fetchFact = { purring }
+  await viewModel.fetch()
+  #expect(viewModel.state == .loaded(purring))
+
+  let napping = CatFact(fact: "Cats nap.", length: 9)
+  await withWorld {
+    $0.catFactAPI.fetchFact = { napping }
+  } operation: {
+    await viewModel.fetch()
+  }
+  #expect(viewModel.state == .loaded(napping))
+}

@@ -7,18 +7,6 @@ import Dependencies
 import Foundation
 import Testing
 
-// swift-dependencies re-exports swift-clocks and IssueReporting, whose
-// TestClock, ImmediateClock, UnimplementedClock and IssueReporter share
-// CurrentWorld's names. Declared once in the test target, these make every
-// file in it mean CurrentWorld's; swift-dependencies' are then
-// `Clocks.TestClock<Duration>` and `IssueReporting.IssueReporter`. Both
-// libraries have an `unimplemented`: name the module, so that each key gets
-// its own library's.
-typealias TestClock = CurrentWorldTesting.TestClock
-typealias ImmediateClock = CurrentWorldTesting.ImmediateClock
-typealias UnimplementedClock = CurrentWorldTesting.UnimplementedClock
-typealias IssueReporter = CurrentWorld.IssueReporter
-
 // A client that is still a swift-dependencies key…
 struct GreetingClient: Sendable {
   var greet: @Sendable (String) async throws -> String
