@@ -7,8 +7,15 @@ in one mutant at a time, builds, and runs the README's `swift test` with a
 time limit. A mutant is
 
   killed    when a named test fails and the run ends within the limit,
+  CRASHED   when the run fails with no named test failing (a crash, or a
+            runner's error): caught, but not by a test that says why,
   HUNG      when the run is stopped at the limit (caught only by a hang),
-  SURVIVED  when every test passes.
+  SURVIVED  when every test passes,
+  INVALID   when the mutant does not compile: an error of this tool (the
+            mutant must be written again), never left out of the count.
+
+The score is the share killed of every mutant run; anything but a named
+kill fails the run.
 
 The goal (issue #22) is 95% killed, and none caught only by a hang. One
 mutant costs a rebuild and a run of the suite, two to three minutes on two
@@ -21,6 +28,7 @@ the full run is for a person, after changing tests or promises.
     python3 .ci/mutants.py --list          # what would run
     python3 .ci/mutants.py --check         # every mutant matches its source, nothing built
     python3 .ci/mutants.py --sample --in-place   # CI's sample, in this checkout
+    python3 .ci/mutants.py --plant         # three planted mutants get CRASHED, HUNG, INVALID
 
 Each mutant's test log is kept in the scratch clone's .build/mutant-logs.
 
@@ -53,6 +61,19 @@ SAMPLE = [
     "a replay matches the query in recorded order",
     "a Swift Testing issue of an unimplemented call carries no call (#70)",
     "the last check before writing is skipped",
+]
+
+# Mutants that prove the verdicts (`--plant`): each must get its own.
+PLANTED = [
+    ("CRASHED", "every read of Current traps", f"{CORE}/Scopes/WorldScope.swift",
+     "    static func read() -> World { read(box) }",
+     '    static func read() -> World { fatalError("planted") }'),
+    ("HUNG", "every read of Current spins", f"{CORE}/Scopes/WorldScope.swift",
+     "    static func read() -> World { read(box) }",
+     "    static func read() -> World { while true {} }"),
+    ("INVALID", "a read of Current does not compile", f"{CORE}/Scopes/WorldScope.swift",
+     "    static func read() -> World { read(box) }",
+     "    static func read() -> World { read(box) + 1 }"),
 ]
 
 # (area, bug, file, text, replacement): the text occurs once in the file.
@@ -649,10 +670,14 @@ def main():
     parser.add_argument("--keep", help="a scratch clone to reuse (made if missing)")
     parser.add_argument("--in-place", action="store_true",
                         help="mutate this checkout, restoring each file, instead of a clone")
+    parser.add_argument("--plant", action="store_true",
+                        help="run PLANTED and check that each gets its own verdict")
+    parser.add_argument("--limit", type=int, default=TEST_LIMIT,
+                        help="seconds a run of the suite may take (default: %(default)s)")
     args = parser.parse_args()
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     stale = []
-    for area, bug, path, old, _ in MUTANTS:
+    for area, bug, path, old, _ in MUTANTS + PLANTED:
         count = open(os.path.join(repo, path), encoding="utf-8").read().count(old)
         if count != 1:
             stale.append(f"mutant '{bug}': its text occurs {count} times in {path}")
@@ -663,7 +688,7 @@ def main():
     if args.check:
         print(f"mutants: all {len(MUTANTS)} match their source")
         return
-    chosen = [m for m in MUTANTS
+    chosen = PLANTED if args.plant else [m for m in MUTANTS
               if (not args.only or any(part in m[0] or part in m[1] for part in args.only))
               and (not args.sample or m[1] in SAMPLE)]
     if args.list:
@@ -689,30 +714,38 @@ def main():
         try:
             status, log, _ = sh("swift build --build-tests", work)
             if status != 0:
-                verdict, seconds, names = "INVALID", 0, ["does not compile"]
+                verdict, seconds, names = "INVALID", 0, ["does not compile: write it again"]
             else:
-                status, log, seconds = sh("swift test --skip-build", work, TEST_LIMIT)
+                status, log, seconds = sh("swift test --skip-build", work, args.limit)
                 names = failed_tests(log)
                 if status == 124:
                     verdict = "HUNG"
                     names = unfinished_tests(log) + ["failed:"] + names
                 elif status == 0:
                     verdict = "SURVIVED"
-                else:
+                elif names:
                     verdict = "killed"
+                else:
+                    verdict = "CRASHED"
+                    names = unfinished_tests(log)
         finally:
             open(file, "w", encoding="utf-8").write(original)
         with open(os.path.join(logs, f"{number:03}.log"), "w", encoding="utf-8") as saved:
             saved.write(f"{verdict}: {bug}\n\n{log}")
         results.append((area, bug, verdict))
         print(f"{verdict:8} {seconds:4.0f}s  {area:10} {bug}  {' '.join(names[:6])}", flush=True)
-    valid = [r for r in results if r[2] != "INVALID"]
-    killed = sum(r[2] == "killed" for r in valid)
-    print(f"\n{killed} of {len(valid)} killed by a named test "
-          f"({100 * killed / max(len(valid), 1):.0f}%); "
-          f"{sum(r[2] == 'HUNG' for r in valid)} hung, "
-          f"{sum(r[2] == 'SURVIVED' for r in valid)} survived.")
-    sys.exit(0 if killed == len(valid) else 1)
+    if args.plant:
+        wrong = [f"{bug}: {verdict}, not {area}" for area, bug, verdict in results
+                 if verdict != area]
+        print("\n".join(wrong) or f"planted: each of {len(results)} got its own verdict")
+        sys.exit(1 if wrong else 0)
+    counts = {verdict: sum(r[2] == verdict for r in results)
+              for verdict in ("killed", "CRASHED", "HUNG", "SURVIVED", "INVALID")}
+    print(f"\n{counts['killed']} of {len(results)} killed by a named test "
+          f"({100 * counts['killed'] / max(len(results), 1):.0f}%); "
+          + ", ".join(f"{n} {verdict}" for verdict, n in counts.items()
+                      if verdict != "killed" and n) + ".")
+    sys.exit(0 if counts["killed"] == len(results) else 1)
 
 
 if __name__ == "__main__":
