@@ -5,22 +5,25 @@ import Foundation
   import FoundationNetworking
 #endif
 
+// The transport's state, its phases, and the file it reads; replaying,
+// recording and the strict check are in the files beside this one.
+
 /// A client's transport over one HAR file: it answers from the file, or
 /// sends each request on the client's own transport and records the
 /// exchange, as its mode says. One per replaying client, so tests that run
 /// in parallel never share one.
 final class HARTransport: Sendable {
   /// Where the file is; `nil` for an archive read by the caller.
-  private let file: URL?
-  private let mode: HARMode
-  private let redaction: HARRedactor.Names
-  private let strict: Bool
-  private let place: Place
-  private let state: Locked<State>
+  let file: URL?
+  let mode: HARMode
+  let redaction: HARRedactor.Names
+  let strict: Bool
+  let place: Place
+  let state: Locked<State>
   /// A test's seam: changes each entry after redaction, as a redaction
   /// that missed a path would, so that a test can show the last check
   /// before writing catches it. `nil` outside those tests.
-  private let afterRedaction: (@Sendable (inout HAR.Entry) -> Void)?
+  let afterRedaction: (@Sendable (inout HAR.Entry) -> Void)?
 
   /// The `replaying` call, where issues point.
   struct Place: Sendable {
@@ -30,7 +33,7 @@ final class HARTransport: Sendable {
     var column: UInt
   }
 
-  private struct State: Sendable {
+  struct State: Sendable {
     var phase = Phase.unresolved
     /// The file's exchanges, while replaying.
     var recorded: [Recorded] = []
@@ -59,7 +62,7 @@ final class HARTransport: Sendable {
     }
   }
 
-  private enum Phase: Sendable {
+  enum Phase: Sendable {
     case unresolved
     case failed(HARError)
     case replaying
@@ -67,7 +70,7 @@ final class HARTransport: Sendable {
   }
 
   /// A recorded exchange and the key it is matched by.
-  private struct Recorded: Sendable {
+  struct Recorded: Sendable {
     var exchange: HTTPArchive.Exchange
     var key: RequestKey
   }
@@ -101,44 +104,10 @@ final class HARTransport: Sendable {
   }
 
   /// What the file is called in messages.
-  private var name: String { file?.path ?? "the archive" }
+  var name: String { file?.path ?? "the archive" }
 
   deinit {
     reportUnused()
-  }
-
-  /// For a strict replay, has the test whose world is in effect (at the
-  /// `replaying` call, or else at the first request) report the unused
-  /// answers as it ends; a client never used in a test's world reports
-  /// them when it is released.
-  private func checkAtTestEnd() {
-    guard strict else { return }
-    let due = state.withLock { state in
-      defer { state.checkedAtTestEnd = true }
-      return !state.checkedAtTestEnd
-    }
-    guard due else { return }
-    let added = Self.checkAtTestEnd { [weak self] in self?.reportUnused() }
-    if !added { state.withLock { $0.checkedAtTestEnd = false } }
-  }
-
-  /// Reports, once, the answers of a strict replay that no request took.
-  private func reportUnused() {
-    guard strict else { return }
-    let unused = state.withLock { state -> [String] in
-      guard !state.checked else { return [] }
-      state.checked = true
-      if case .unresolved = state.phase { resolve(&state) }
-      guard case .replaying = state.phase else { return [] }
-      // In the file's order.
-      return state.unused.values.joined().sorted().map { state.recorded[$0].key.summary }
-    }
-    guard !unused.isEmpty else { return }
-    report(
-      "\(unused.count) recorded answer(s) in \(name) were never requested: "
-        + unused.joined(separator: "; ")
-        + ". A strict replay fails on answers the test did not use: remove them from the file, "
-        + "record it again (mode: .recordAll), or pass strict: false.")
   }
 
   /// Whether a request is answered without waiting: from the file, or
@@ -180,41 +149,6 @@ final class HARTransport: Sendable {
     }
   }
 
-  // MARK: Replaying
-
-  /// The first unused answer recorded for `key`, now used.
-  private func take(_ key: RequestKey) -> Result<HTTPArchive.Exchange, MissingAnswer> {
-    state.withLock { state in
-      guard
-        let position = state.unused[key.route]?.firstIndex(where: { state.recorded[$0].key == key })
-      else { return .failure(MissingAnswer(key: key, among: state.recorded.lazy.map(\.key))) }
-      let index = state.unused[key.route, default: []].remove(at: position)
-      return .success(state.recorded[index].exchange)
-    }
-  }
-
-  private func answer(_ request: URLRequest, key: RequestKey, with exchange: HTTPArchive.Exchange)
-    throws -> (Data, URLResponse)
-  {
-    switch exchange {
-    case let exchange where exchange.status == 0:
-      throw URLError(
-        .networkConnectionLost,
-        userInfo: [
-          NSLocalizedDescriptionKey:
-            "\(key.summary) was recorded in \(name) with no answer (status 0)."
-        ])
-    default:
-      let url = request.url ?? exchange.url
-      guard
-        let response = HTTPURLResponse(
-          url: url, statusCode: exchange.status, httpVersion: "HTTP/1.1",
-          headerFields: exchange.headers)
-      else { throw URLError(.badServerResponse) }
-      return (exchange.body, response)
-    }
-  }
-
   /// The archive's exchanges with the keys they match by.
   private static func keyed(_ archive: HTTPArchive, _ redaction: HARRedactor.Names) -> [Recorded] {
     let applied = HARRedactor(redaction, credentialHeaders: [], secrets: [])
@@ -229,7 +163,7 @@ final class HARTransport: Sendable {
 
   /// Enters the phase that the mode and the file's existence call for,
   /// reading the file to replay it.
-  private func resolve(_ state: inout State) {
+  func resolve(_ state: inout State) {
     guard let file else {
       state.phase = .replaying
       return
@@ -259,87 +193,14 @@ final class HARTransport: Sendable {
     }
   }
 
-  // MARK: Recording
-
-  private func record(
-    _ request: URLRequest, live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
-    token: @Sendable () async -> String?, now: @Sendable () -> Date
-  ) async throws -> (Data, URLResponse) {
-    let started = now()
-    let (data, response) = try await live(request)
-    let ended = now()
-    var redaction = redactor(for: request, token: await token())
-    // The cookies a session adds from the shared storage (the default
-    // configuration's): the request does not show them, and a server may
-    // echo them.
-    let stored = request.url.flatMap { HTTPCookieStorage.shared.cookies(for: $0) } ?? []
-    redaction.learn(secrets: stored.map(\.value))
-    redaction.learn(from: response, body: data)
-    var entry = HARRecording.entry(
-      request: request, data: data, response: response, started: started,
-      milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction)
-    afterRedaction?(&entry)
-    guard let file else { return (data, response) }
-    // Checked and written under the lock, so that of two answers recorded
-    // at once the file keeps both, whichever finishes writing last.
-    let written = state.withLock { state -> Result<Bool, any Error> in
-      state.secrets.formUnion(redaction.secrets)
-      let entries = state.written + [entry]
-      let bytes = HAR.encode(HARRecording.document(entries))
-      if let leak = HARLeakCheck.leak(
-        in: entries, bytes: bytes, forms: SecretForms(state.secrets))
-      {
-        return .failure(leak)
-      }
-      do {
-        try FileManager.default.createDirectory(
-          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try bytes.write(to: file, options: .atomic)
-      } catch {
-        return .failure(error)
-      }
-      state.written = entries
-      defer { state.announced = true }
-      return .success(!state.announced)
-    }
-    switch written {
-    case .failure(let leak as HARLeakCheck.Leak):
-      throw failure(leak.message(file: file.path))
-    case .failure(let error):
-      throw failure(
-        "CurrentWorld could not write the recording \(file.path): \(error.localizedDescription)")
-    case .success(true):
-      FileHandle.standardError.write(
-        Data(
-          ("CurrentWorld recorded HTTP answers to \(file.path) (mode: \(mode)). "
-            + "Review the file and commit it.\n").utf8))
-    case .success(false):
-      break
-    }
-    return (data, response)
-  }
-
-  /// The redaction for `request`: the names the user gave and the
-  /// defaults, the endpoint's credential headers, the token, the secrets
-  /// recorded so far, and the values the request carries under hidden
-  /// names.
-  private func redactor(for request: URLRequest, token: String?) -> HARRedactor {
-    let known = state.withLock { $0.secrets }
-    return HARRedactor(
-      redaction, credentialHeaders: SessionTransport.credentialHeaders,
-      secrets: known.union(token.map { [$0] } ?? []), request: request)
-  }
-
-  // MARK: Failing
-
   /// Reports `message` against the running test, at the `replaying` call,
   /// and returns the error the transport throws.
-  private func failure(_ message: String) -> URLError {
+  func failure(_ message: String) -> URLError {
     report(message)
     return URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])
   }
 
-  private func report(_ message: String) {
+  func report(_ message: String) {
     Self.report(message, at: place)
   }
 }

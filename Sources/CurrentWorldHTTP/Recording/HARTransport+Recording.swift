@@ -1,0 +1,80 @@
+internal import CurrentWorldSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// Recording: sending a request on the client's own transport, redacting
+// the exchange, and writing the file after the last check for secrets.
+
+extension HARTransport {
+  func record(
+    _ request: URLRequest, live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
+    token: @Sendable () async -> String?, now: @Sendable () -> Date
+  ) async throws -> (Data, URLResponse) {
+    let started = now()
+    let (data, response) = try await live(request)
+    let ended = now()
+    var redaction = redactor(for: request, token: await token())
+    // The cookies a session adds from the shared storage (the default
+    // configuration's): the request does not show them, and a server may
+    // echo them.
+    let stored = request.url.flatMap { HTTPCookieStorage.shared.cookies(for: $0) } ?? []
+    redaction.learn(secrets: stored.map(\.value))
+    redaction.learn(from: response, body: data)
+    var entry = HARRecording.entry(
+      request: request, data: data, response: response, started: started,
+      milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction)
+    afterRedaction?(&entry)
+    guard let file else { return (data, response) }
+    // Checked and written under the lock, so that of two answers recorded
+    // at once the file keeps both, whichever finishes writing last.
+    let written = state.withLock { state -> Result<Bool, any Error> in
+      state.secrets.formUnion(redaction.secrets)
+      let entries = state.written + [entry]
+      let bytes = HAR.encode(HARRecording.document(entries))
+      if let leak = HARLeakCheck.leak(
+        in: entries, bytes: bytes, forms: SecretForms(state.secrets))
+      {
+        return .failure(leak)
+      }
+      do {
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: file, options: .atomic)
+      } catch {
+        return .failure(error)
+      }
+      state.written = entries
+      defer { state.announced = true }
+      return .success(!state.announced)
+    }
+    switch written {
+    case .failure(let leak as HARLeakCheck.Leak):
+      throw failure(leak.message(file: file.path))
+    case .failure(let error):
+      throw failure(
+        "CurrentWorld could not write the recording \(file.path): \(error.localizedDescription)")
+    case .success(true):
+      FileHandle.standardError.write(
+        Data(
+          ("CurrentWorld recorded HTTP answers to \(file.path) (mode: \(mode)). "
+            + "Review the file and commit it.\n").utf8))
+    case .success(false):
+      break
+    }
+    return (data, response)
+  }
+
+  /// The redaction for `request`: the names the user gave and the
+  /// defaults, the endpoint's credential headers, the token, the secrets
+  /// recorded so far, and the values the request carries under hidden
+  /// names.
+  func redactor(for request: URLRequest, token: String?) -> HARRedactor {
+    let known = state.withLock { $0.secrets }
+    return HARRedactor(
+      redaction, credentialHeaders: SessionTransport.credentialHeaders,
+      secrets: known.union(token.map { [$0] } ?? []), request: request)
+  }
+}

@@ -1,0 +1,44 @@
+internal import CurrentWorldSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// Replaying: matching a request to the first unused answer recorded for
+// it, and answering with it.
+
+extension HARTransport {
+  /// The first unused answer recorded for `key`, now used.
+  func take(_ key: RequestKey) -> Result<HTTPArchive.Exchange, MissingAnswer> {
+    state.withLock { state in
+      guard
+        let position = state.unused[key.route]?.firstIndex(where: { state.recorded[$0].key == key })
+      else { return .failure(MissingAnswer(key: key, among: state.recorded.lazy.map(\.key))) }
+      let index = state.unused[key.route, default: []].remove(at: position)
+      return .success(state.recorded[index].exchange)
+    }
+  }
+
+  func answer(_ request: URLRequest, key: RequestKey, with exchange: HTTPArchive.Exchange)
+    throws -> (Data, URLResponse)
+  {
+    switch exchange {
+    case let exchange where exchange.status == 0:
+      throw URLError(
+        .networkConnectionLost,
+        userInfo: [
+          NSLocalizedDescriptionKey:
+            "\(key.summary) was recorded in \(name) with no answer (status 0)."
+        ])
+    default:
+      let url = request.url ?? exchange.url
+      guard
+        let response = HTTPURLResponse(
+          url: url, statusCode: exchange.status, httpVersion: "HTTP/1.1",
+          headerFields: exchange.headers)
+      else { throw URLError(.badServerResponse) }
+      return (exchange.body, response)
+    }
+  }
+}
