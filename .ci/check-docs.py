@@ -6,9 +6,18 @@ signature does not show), so none is demanded of a property; an example that
 only prints, or only says that you do not call the symbol, fails. So do doc
 comments that grow past 35% of the lines in Sources.
 
+A name is curated when a link names it exactly (``World`` is not curated
+by ``WorldDependency``), with or without its module and a DocC
+disambiguation suffix. Three kinds must be curated in the landing page:
+each top-level symbol; each member a module adds to another module's type
+(``Foundation/UUID/incrementing()``); and every overload of a member that
+the page curates in one form (all of ``HTTPClient/replaying(...)``).
+
 Reads the symbol graphs that `swift build -emit-symbol-graph` (or
 `swift-symbolgraph-extract`) wrote into the folder given as the first
-argument, for the modules named after it.
+argument, for the modules named after it. With `--plant`, first proves the
+matching on two planted faults: a name curated only by a longer name, and
+an uncurated member of another module's type.
 """
 import json
 import os
@@ -18,40 +27,125 @@ import sys
 
 DOC_SHARE_LIMIT = 0.35
 
-arguments = sys.argv[1:]
+LINK = re.compile(r"``([^`]+)``")
+
+
+def component(name):
+    """A link component without DocC's disambiguation: a hash (`-5j9rd`), a
+    kind (`-swift.struct`) or a signature (`-((World)->Void,_)`)."""
+    function = re.match(r"^([^()]*\([^()]*\))-", name)
+    return function.group(1) if function else re.sub(r"(?<=\w)-[\w.]+$", "", name)
+
+
+def curated(landing):
+    """Each link of a landing page, as its components."""
+    return {tuple(component(part) for part in link.split("/")) for link in LINK.findall(landing)}
+
+
+def uncurated(module, extended, path, links):
+    """The link the page's Topics lack for the symbol at `path`, and why it
+    is needed, or None. `extended` is the module whose type it extends
+    (None: its own)."""
+    path = tuple(path)
+    if extended is not None:
+        # A member added to another module's type: only the page shows it.
+        if len(path) == 2 and (extended, *path) not in links:
+            return f"{extended}/{'/'.join(path)}", "a member added to another module's type"
+        return None
+    if len(path) == 1:
+        if path in links or (module, *path) in links:
+            return None
+        return path[0], "a top-level symbol"
+    if len(path) == 2:
+        base = path[1].split("(")[0]
+        siblings = [link for link in links
+                    if link[-2:-1] == path[:1] and link[-1].split("(")[0] == base]
+        if siblings and path not in links and (module, *path) not in links:
+            return "/".join(path), "another overload is curated"
+    return None
+
+
+def topics_problems(module, graphs, landing):
+    """Every symbol of `graphs` (name, symbols) that `landing` must curate
+    and does not, as (where, message)."""
+    links = curated(landing)
+    found = []
+    for name, symbols in graphs:
+        extended = name.split("@")[1].removesuffix(".symbols.json") if "@" in name else None
+        for symbol in symbols:
+            missing = uncurated(module, extended, symbol["pathComponents"], links)
+            if missing:
+                link, why = missing
+                found.append((symbol, f"``{link}`` is not in the Topics of {module}.md ({why})"))
+    return found
+
+
+def public_symbols(graph):
+    """The graph's public symbols declared in Sources, extension blocks left
+    out: an extension block is documented by its members, and synthesized
+    conformances carry the standard library's docs, not ours."""
+    for symbol in graph["symbols"]:
+        if symbol.get("accessLevel") not in ("public", "open"):
+            continue
+        if symbol.get("kind", {}).get("identifier") == "swift.extension":
+            continue
+        if "/Sources/" not in symbol.get("location", {}).get("uri", ""):
+            continue
+        yield symbol
+
+
+def place(symbol):
+    location = symbol["location"]
+    return f'{location["uri"].split("/Sources/")[-1]}:{location["position"]["line"] + 1}'
+
+
+arguments = [argument for argument in sys.argv[1:] if argument != "--plant"]
 folder = pathlib.Path(arguments[0]).resolve()
 modules = arguments[1:]
 problems = []
 checked = 0
+module_graphs = {}
+for module in modules:
+    paths = [folder / f"{module}.symbols.json", *folder.glob(f"{module}@*.symbols.json")]
+    if paths[0].exists():
+        module_graphs[module] = [
+            (path.name, list(public_symbols(json.loads(path.read_text()))))
+            for path in sorted(p for p in paths if p.exists())]
+
+if "--plant" in sys.argv[1:]:
+    # A top-level name curated only by a longer one, and a member of another
+    # module's type taken out of its page: each must be found.
+    core = pathlib.Path("Sources/CurrentWorld/CurrentWorld.docc/CurrentWorld.md").read_text()
+    planted = re.sub(r"^- ``World``$", "- ``WorldDependency``", core, flags=re.M)
+    testing = pathlib.Path(
+        "Sources/CurrentWorldTesting/CurrentWorldTesting.docc/CurrentWorldTesting.md").read_text()
+    caught = [
+        planted != core and any(
+            message.startswith("``World``")
+            for _, message in topics_problems("CurrentWorld", module_graphs["CurrentWorld"], planted)),
+        any(message.startswith("``Testing/Trait/world``")
+            for _, message in topics_problems(
+                "CurrentWorldTesting", module_graphs["CurrentWorldTesting"],
+                testing.replace("- ``Testing/Trait/world``\n", ""))),
+    ]
+    print(f"planted: {sum(caught)} of 2 uncurated names caught")
+    sys.exit(0 if all(caught) else 1)
+
 for module in modules:
     landing = pathlib.Path(f"Sources/{module}/{module}.docc/{module}.md").read_text()
-    paths = [folder / f"{module}.symbols.json", *folder.glob(f"{module}@*.symbols.json")]
-    if not paths[0].exists():
+    if module not in module_graphs:
         # A module whose graph was not written was not checked at all.
         problems.append(f"{module}: no symbol graph in {folder}; was the module built?")
         continue
-    for path in sorted(p for p in paths if p.exists()):
-        graph = json.loads(path.read_text())
-        for symbol in graph["symbols"]:
-            if symbol.get("accessLevel") not in ("public", "open"):
-                continue
-            # An extension block is documented by its members.
-            if symbol.get("kind", {}).get("identifier") == "swift.extension":
-                continue
-            # Synthesized conformances and members inherited from the standard
-            # library carry the standard library's docs, not ours.
-            location = symbol.get("location", {}).get("uri", "")
-            if "/Sources/" not in location:
-                continue
+    for _, symbols in module_graphs[module]:
+        for symbol in symbols:
             checked += 1
-            name = ".".join(symbol["pathComponents"])
             lines = [line["text"] for line in symbol.get("docComment", {}).get("lines", [])]
-            where = f'{location.split("/Sources/")[-1]}:{symbol["location"]["position"]["line"] + 1}'
-            top_level = len(symbol["pathComponents"]) == 1 and not path.name.count("@")
-            if top_level and f"``{symbol['pathComponents'][0]}" not in landing:
-                problems.append(f"{where}: {module}.{name} is not in the Topics of {module}.md")
             if not any(line.strip() for line in lines):
-                problems.append(f"{where}: public symbol {module}.{name} has no /// comment")
+                name = ".".join(symbol["pathComponents"])
+                problems.append(f"{place(symbol)}: public symbol {module}.{name} has no /// comment")
+    for symbol, message in topics_problems(module, module_graphs[module], landing):
+        problems.append(f"{place(symbol)}: {message}")
 # The doc comments of Sources as a whole, and their example blocks.
 total_lines = doc_lines = 0
 for path in sorted(pathlib.Path("Sources").rglob("*.swift")):
