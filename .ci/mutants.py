@@ -741,10 +741,10 @@ def main():
         sys.exit(1 if wrong else 0)
     counts = {verdict: sum(r[2] == verdict for r in results)
               for verdict in ("killed", "CRASHED", "HUNG", "SURVIVED", "INVALID")}
+    others = [f"{n} {verdict}" for verdict, n in counts.items() if verdict != "killed" and n]
     print(f"\n{counts['killed']} of {len(results)} killed by a named test "
-          f"({100 * counts['killed'] / max(len(results), 1):.0f}%); "
-          + ", ".join(f"{n} {verdict}" for verdict, n in counts.items()
-                      if verdict != "killed" and n) + ".")
+          f"({100 * counts['killed'] / max(len(results), 1):.0f}%)"
+          + (f"; {', '.join(others)}." if others else "."))
     sys.exit(0 if counts["killed"] == len(results) else 1)
 
 
