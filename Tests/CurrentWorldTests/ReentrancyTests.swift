@@ -69,10 +69,13 @@ extension World {
     Thread.detachNewThread {
       _ = TestWorlds.countingWarningsInSync {
         body { deinitRan.signal() }
+        // Returned once the body has: the settling that follows waits for
+        // every test's escapes to be placed, which under a sanitizer on a
+        // busy machine outlasts the bound below.
+        returned.signal()
         _ = deinitRan.wait(timeout: .now() + .seconds(20))
         deinitRan.signal()
       }
-      returned.signal()
     }
     let bound = DispatchTime.now() + .seconds(20)
     return (returned.wait(timeout: bound) == .success, deinitRan.wait(timeout: bound) == .success)
