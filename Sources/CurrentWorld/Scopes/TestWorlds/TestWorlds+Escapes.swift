@@ -8,7 +8,7 @@
   extension TestWorlds {
     /// The running tests that fail on escapes, by the number they were
     /// given (see ``failOnEscapes(_:)``).
-    fileprivate static let escapeFailures = Locked((next: 0, failing: [Int: EscapeFailure]()))
+    fileprivate static let escapeFailures = Registry<EscapeFailure>()
 
     /// A running test that fails, rather than warns, when work escapes a
     /// test world: `.world(escapes: .fail)`, or a `WorldTestCase` whose
@@ -31,17 +31,12 @@
     /// Makes `failure`'s test fail on every escape, until
     /// ``stopFailingOnEscapes(_:)`` with the number returned.
     package static func failOnEscapes(_ failure: EscapeFailure) -> Int {
-      escapeFailures.withLock { state in
-        state.next += 1
-        state.failing[state.next] = failure
-        return state.next
-      }
+      escapeFailures.add(failure)
     }
 
     /// Ends what ``failOnEscapes(_:)`` started.
     package static func stopFailingOnEscapes(_ number: Int) {
-      let removed = escapeFailures.withLock { $0.failing.removeValue(forKey: number) }
-      withExtendedLifetime(removed) {}
+      escapeFailures.remove(number)
     }
 
     /// Returns once every escape diagnosed so far has been reported (or
@@ -157,7 +152,7 @@
       let whereRead =
         place.map { "at \($0.fileID):\($0.line), in \($0.function)" } ?? "on \(thread)"
       let key = place.map { "\($0.filePath):\($0.line)" } ?? whereRead
-      let failing = escapeFailures.withLock { Array($0.failing.values) }
+      let failing = escapeFailures.values
       if !failing.isEmpty {
         let issue = ReportedIssue(
           message: escapeMessage(reading: reading, whereRead: whereRead, failing: true),

@@ -8,8 +8,7 @@
   extension TestWorlds {
     /// Who may take an escape or write warning instead of the reporter,
     /// while anyone does, by the number they were given.
-    fileprivate static let warningListeners = Locked(
-      (next: 0, listeners: [Int: @Sendable (Warning) -> Bool]()))
+    fileprivate static let warningListeners = Registry<@Sendable (Warning) -> Bool>()
 
     /// A warning about `Current` used outside every test world, as a
     /// listener sees it (see ``addWarningListener(_:)``).
@@ -29,22 +28,17 @@
     package static func addWarningListener(
       _ listener: @escaping @Sendable (Warning) -> Bool
     ) -> Int {
-      warningListeners.withLock { state in
-        state.next += 1
-        state.listeners[state.next] = listener
-        return state.next
-      }
+      warningListeners.add(listener)
     }
 
     /// Stops handing warnings to the listener that `number` names.
     package static func removeWarningListener(_ number: Int) {
-      let removed = warningListeners.withLock { $0.listeners.removeValue(forKey: number) }
-      withExtendedLifetime(removed) {}
+      warningListeners.remove(number)
     }
 
     /// Whether a listener took `warning` (see ``addWarningListener(_:)``).
     static func handedToListeners(_ warning: Warning) -> Bool {
-      let listeners = warningListeners.withLock { Array($0.listeners.values) }
+      let listeners = warningListeners.values
       // Every listener is offered it, whichever takes it.
       var taken = false
       for listener in listeners {

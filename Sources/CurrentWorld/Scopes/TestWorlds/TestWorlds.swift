@@ -23,6 +23,30 @@
       case none
     }
 
+    /// Values registered until their number removes them: the listeners
+    /// and the failing tests that come and go while the process runs.
+    final class Registry<Value: Sendable>: Sendable {
+      private let state = Locked((last: 0, values: [Int: Value]()))
+
+      /// Adds `value`; returns the number that removes it.
+      func add(_ value: Value) -> Int {
+        state.withLock { state in
+          state.last += 1
+          state.values[state.last] = value
+          return state.last
+        }
+      }
+
+      /// Removes the value `number` names, released outside the lock.
+      func remove(_ number: Int) {
+        let removed = state.withLock { $0.values.removeValue(forKey: number) }
+        withExtendedLifetime(removed) {}
+      }
+
+      /// Every value registered now.
+      var values: [Value] { state.withLock { Array($0.values.values) } }
+    }
+
     /// How many test worlds are active: while any is, a read of the
     /// process-wide world by code outside them is an escape.
     static let active = Locked(0)
