@@ -7,8 +7,10 @@
   a line that names `@unchecked Sendable`.
 - The core never imports CurrentWorldHTTP: HTTP is layered on the core, so
   importing CurrentWorld alone shows no HTTP name.
-- CurrentWorldHTTP reads the world in one file only (HTTPClient+World.swift),
-  by an internal import, and never imports the testing module.
+- CurrentWorldHTTP reads the world in two files only: HTTPClient+World.swift,
+  by an internal import, and URLSession+World.swift, which adds
+  `Current.urlSession` and so imports the core publicly; it never imports
+  the testing module.
 """
 import pathlib
 import re
@@ -46,10 +48,12 @@ for path in sorted(sources.rglob("*.swift")):
             if re.match(r"\s*(\w+\s+)?import CurrentWorldTesting\b", code):
                 problems.append(f"{relative}:{number}: CurrentWorldHTTP imports the testing module")
             core = re.match(r"\s*(\w+\s+)?import CurrentWorld\s*$", code)
-            if core and (path.name != "HTTPClient+World.swift" or core.group(1) != "internal "):
+            allowed = {"HTTPClient+World.swift": "internal ", "URLSession+World.swift": "public "}
+            if core and allowed.get(path.name) != core.group(1):
                 problems.append(
                     f"{relative}:{number}: CurrentWorldHTTP imports the core outside "
-                    "HTTPClient+World.swift, or not by `internal import`")
+                    "HTTPClient+World.swift (by `internal import`) and URLSession+World.swift "
+                    "(by `public import`)")
 
 for problem in problems:
     print(problem)

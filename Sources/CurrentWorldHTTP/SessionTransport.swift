@@ -31,7 +31,7 @@ final class SessionTransport: Sendable {
   @TaskLocal static var credentialHeaders: Set<String> = []
 
   private let configuration: ConfigurationCopy
-  private let router = Router()
+  private let router: Router
   private let session = Locked<URLSession?>(nil)
   private let cancelQueue: DispatchQueue
   private let makeDeliveries: @Sendable () -> OperationQueue?
@@ -42,10 +42,15 @@ final class SessionTransport: Sendable {
   ///     arrives.
   ///   - makeDeliveries: Makes the session's delegate queue. Tests pass a
   ///     queue whose delegate is held.
+  ///   - followsRedirects: Whether a redirect is followed (within the rule
+  ///     of ``Receiver/follows(_:)``); when false, every redirect is the
+  ///     answer, as a recording session needs to record each hop.
   init(
     configuration: URLSessionConfiguration, cancelQueue: DispatchQueue = .global(),
-    makeDeliveries: @escaping @Sendable () -> OperationQueue? = SessionTransport.deliveries
+    makeDeliveries: @escaping @Sendable () -> OperationQueue? = SessionTransport.deliveries,
+    followsRedirects: Bool = true
   ) {
+    router = Router(followsRedirects: followsRedirects)
     self.configuration = ConfigurationCopy(configuration)
     self.cancelQueue = cancelQueue
     self.makeDeliveries = makeDeliveries
@@ -105,6 +110,11 @@ final class SessionTransport: Sendable {
   private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = Lock()
     private var receivers: [Int: Receiver] = [:]
+    private let followsRedirects: Bool
+
+    init(followsRedirects: Bool) {
+      self.followsRedirects = followsRedirects
+    }
 
     func add(_ receiver: Receiver, for task: URLSessionTask) {
       lock.withLock { receivers[task.taskIdentifier] = receiver }
@@ -140,7 +150,7 @@ final class SessionTransport: Sendable {
       willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
       completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-      let follow = receiver(for: task)?.follows(request) ?? false
+      let follow = followsRedirects && receiver(for: task)?.follows(request) ?? false
       completionHandler(follow ? request : nil)
     }
   }

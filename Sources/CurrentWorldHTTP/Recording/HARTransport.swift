@@ -103,6 +103,14 @@ final class HARTransport: Sendable {
     checkAtTestEnd()
   }
 
+  /// The file at `path`: absolute, or relative to the folder of
+  /// `filePath`, the file that calls `replaying`.
+  static func file(_ path: String, besides filePath: StaticString) -> URL {
+    path.hasPrefix("/")
+      ? URL(fileURLWithPath: path)
+      : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(path)
+  }
+
   /// What the file is called in messages.
   var name: String { file?.path ?? "the archive" }
 
@@ -124,8 +132,14 @@ final class HARTransport: Sendable {
 
   /// Answers `request` from the file, or sends it with `live` and records
   /// the exchange.
+  ///
+  /// - Parameter bodyUnseen: Whether the request's body was out of sight
+  ///   (an upload task's, to a `URLProtocol`): it then matches a recorded
+  ///   request whatever its body, and is never recorded, since it would be
+  ///   sent without its body.
   func send(
-    _ request: URLRequest, live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
+    _ request: URLRequest, bodyUnseen: Bool = false,
+    live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
     token: @Sendable () async -> String?, now: @Sendable () -> Date
   ) async throws -> (Data, URLResponse) {
     checkAtTestEnd()
@@ -137,16 +151,32 @@ final class HARTransport: Sendable {
     case .unresolved, .replaying:
       let key = RequestKey(
         method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
-        body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil))
+        body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil),
+        bodyUnseen: bodyUnseen)
       switch take(key) {
       case .success(let exchange): return try answer(request, key: key, with: exchange)
+      case .failure where mode == .recordNew && bodyUnseen: throw unrecordable(key)
       case .failure where mode == .recordNew:
         return try await record(request, live: live, token: token, now: now)
       case .failure(let missing): throw failure(missing.message(file: name))
       }
     case .failed(let error): throw failure("CurrentWorld cannot replay HTTP answers: \(error)")
+    case .recording where bodyUnseen:
+      throw unrecordable(
+        RequestKey(
+          method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
+          body: Data(), redaction: redactor(for: request, token: nil), bodyUnseen: true))
     case .recording: return try await record(request, live: live, token: token, now: now)
     }
+  }
+
+  /// The failure of recording a request whose body was out of sight.
+  private func unrecordable(_ key: RequestKey) -> URLError {
+    failure(
+      "CurrentWorld cannot record \(key.summary) in \(name): an upload task hands its body to "
+        + "URLSession where no URLProtocol sees it, so the request would be sent without it. "
+        + "Record it with data(for:) and the body as the request's httpBody; a recording made "
+        + "that way also answers the upload. The request was not sent.")
   }
 
   /// The archive's exchanges with the keys they match by.

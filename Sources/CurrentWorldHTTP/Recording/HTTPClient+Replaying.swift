@@ -46,12 +46,9 @@ extension HTTPClient {
     line: UInt = #line,
     column: UInt = #column
   ) -> HTTPClient {
-    let file =
-      path.hasPrefix("/")
-      ? URL(fileURLWithPath: path)
-      : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(path)
-    return replaying(
-      contentsOf: file, mode: mode, redacting: redacting, strict: strict, fileID: fileID,
+    replaying(
+      contentsOf: HARTransport.file(path, besides: filePath), mode: mode, redacting: redacting,
+      strict: strict, fileID: fileID,
       filePath: filePath, line: line, column: column)
   }
 

@@ -14,10 +14,15 @@ struct RequestKey: Equatable, Sendable {
   /// `name=value` pairs, decoded and sorted.
   var query: [String]
   var body: Data
+  /// Whether the body was out of sight, as an upload task's is to a
+  /// `URLProtocol`: such a request matches a recorded one whatever its
+  /// body.
+  var bodyUnseen = false
   /// How messages show the request: `GET /fact?max_length=20`.
   var summary: String
 
-  init(method: String, url: URL, body: Data, redaction: HARRedactor) {
+  init(method: String, url: URL, body: Data, redaction: HARRedactor, bodyUnseen: Bool = false) {
+    self.bodyUnseen = bodyUnseen
     let url = redaction.url(url)
     let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
     self.method = method.uppercased()
@@ -27,7 +32,9 @@ struct RequestKey: Equatable, Sendable {
     let body = redaction.body(body)
     self.body = Self.normalized(body)
     let rawQuery = components?.percentEncodedQuery.map { "?\($0)" } ?? ""
-    let size = body.isEmpty ? "" : " with a body of \(body.count) bytes"
+    let size =
+      bodyUnseen
+      ? " with a body out of sight" : body.isEmpty ? "" : " with a body of \(body.count) bytes"
     summary = "\(self.method) \(self.path)\(rawQuery)\(size)"
   }
 
@@ -38,7 +45,7 @@ struct RequestKey: Equatable, Sendable {
   /// order, are not compared.
   static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
     lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query
-      && lhs.body == rhs.body
+      && (lhs.body == rhs.body || lhs.bodyUnseen || rhs.bodyUnseen)
   }
 
   /// JSON as sorted, compact bytes, so that key order and spacing never
@@ -69,7 +76,7 @@ struct RequestKey: Equatable, Sendable {
       distance += 2
       parts.append("query")
     }
-    if body != other.body {
+    if body != other.body && !bodyUnseen {
       distance += 1
       parts.append("body")
     }

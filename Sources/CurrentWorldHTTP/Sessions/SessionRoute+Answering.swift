@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// Answering one request of a route's session: from its HAR file (following
+// recorded redirects, one entry per hop), or by failing it, with the
+// message that names the fix.
+
+extension SessionRoute {
+  /// The most redirects a request follows, as `URLSession` allows.
+  static let redirectLimit = 16
+
+  /// Answers `request`, giving the result to `deliver` once; returns the
+  /// task to cancel when the answer is on its way rather than given.
+  func answer(
+    _ request: URLRequest, bodyUnseen: Bool,
+    deliver: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+  ) -> Task<Void, Never>? {
+    guard let answerer else {
+      deliver(.failure(failure(afterEndOf: request)))
+      return nil
+    }
+    switch answerer {
+    case .unarranged:
+      let message = Self.unarrangedMessage(request)
+      SessionWorld.reportUnarranged(message, in: world)
+      deliver(
+        .failure(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])))
+      return nil
+    case .replaying(let transport, let live):
+      let world = world ?? SessionWorld()
+      return Task {
+        do {
+          let answer = try await world.run {
+            try await Self.follow(request, bodyUnseen: bodyUnseen, transport, live)
+          }
+          deliver(.success(answer))
+        } catch {
+          deliver(.failure(error))
+        }
+      }
+    }
+  }
+
+  /// The answer to `request`, after the redirects recorded for it, each
+  /// taken from the file (or sent and recorded) as a request of its own.
+  private static func follow(
+    _ request: URLRequest, bodyUnseen: Bool, _ transport: HARTransport, _ live: SessionTransport
+  ) async throws -> (Data, URLResponse) {
+    var request = request
+    var bodyUnseen = bodyUnseen
+    for _ in 0...redirectLimit {
+      let (data, response) = try await transport.send(
+        request, bodyUnseen: bodyUnseen, live: { try await live.send($0) }, token: { nil },
+        now: { HTTPClient.worldNow() })
+      guard let next = redirect(of: request, by: response) else { return (data, response) }
+      bodyUnseen = bodyUnseen && next.httpMethod == request.httpMethod
+      request = next
+    }
+    throw URLError(.httpTooManyRedirects)
+  }
+
+  /// The request that `response` redirects `request` to, as `URLSession`
+  /// makes it: a 303, and a 301 or 302 to a POST, become a GET without a
+  /// body. `nil` for an answer that is not a redirect, and for a request
+  /// carrying `Authorization` to another origin, which is not followed.
+  static func redirect(of request: URLRequest, by response: URLResponse) -> URLRequest? {
+    guard let response = response as? HTTPURLResponse,
+      [301, 302, 303, 307, 308].contains(response.statusCode),
+      let location = response.value(forHTTPHeaderField: "Location"),
+      let from = request.url,
+      let to = URL(string: location, relativeTo: from)?.absoluteURL
+    else { return nil }
+    let credentials = request.value(forHTTPHeaderField: "Authorization") != nil
+    if credentials && SessionTransport.Origin(to) != SessionTransport.Origin(from) { return nil }
+    var next = request
+    next.url = to
+    let method = request.httpMethod?.uppercased() ?? "GET"
+    if response.statusCode == 303 || (method == "POST" && response.statusCode < 303) {
+      next.httpMethod = "GET"
+      next.httpBody = nil
+      next.setValue(nil, forHTTPHeaderField: "Content-Type")
+      next.setValue(nil, forHTTPHeaderField: "Content-Length")
+    }
+    return next
+  }
+
+  /// Why a request through the test world's `Current.urlSession` was not
+  /// sent, and the line that fixes it.
+  static func unarrangedMessage(_ request: URLRequest) -> String {
+    let method = request.httpMethod ?? "GET"
+    let url = request.url?.absoluteString ?? "a request without a URL"
+    return """
+      \(method) \(url) was sent through Current.urlSession, which a test world leaves \
+      unarranged, so nothing was sent. Replay a recording in the test, before the code under \
+      test sends (record it once with mode: .recordIfMissing):
+
+          Current.urlSession = .replaying("Recordings/name.har")
+
+      or set Current.urlSession to a session of your own.
+      """
+  }
+
+  /// The failure of a request sent after the session's test world ended:
+  /// thrown, not reported, since no test is left to fail.
+  private func failure(afterEndOf request: URLRequest) -> URLError {
+    let method = request.httpMethod ?? "GET"
+    let url = request.url?.absoluteString ?? "a request without a URL"
+    let message = """
+      \(method) \(url) was sent through a URLSession made \(madeAt), in a test whose world has \
+      ended, so no test answers it and it was not sent. Make the session in the test that \
+      sends through it, and finish the work that sends before the test ends.
+      """
+    return URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])
+  }
+}

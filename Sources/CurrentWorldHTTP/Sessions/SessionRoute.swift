@@ -1,0 +1,133 @@
+internal import CurrentWorldSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// What answers a session's requests, and how a request finds it: each
+// session gets a protocol class of its own, since a `URLProtocol` sees
+// neither its session nor (on Linux) the configuration's headers.
+
+/// What answers the requests of one replaying or unarranged session, in
+/// the world where the session was made.
+final class SessionRoute: Sendable {
+  enum Answerer: Sendable {
+    /// Answers from a HAR file, or records there through `live`.
+    case replaying(HARTransport, live: SessionTransport)
+    /// Sends nothing: the test world's `Current.urlSession`.
+    case unarranged
+  }
+
+  /// What answers, until the test world the session was made in ends:
+  /// then `nil`, so that a later request fails rather than answer for a
+  /// test that is over, and the file's answers are let go.
+  private let answering: Locked<Answerer?>
+  /// The world requests are answered in; `nil` for the process's own
+  /// unarranged session, made outside every test.
+  let world: SessionWorld?
+  /// Where the session was made, for the message of a request sent after
+  /// its test ended.
+  let madeAt: String
+
+  private init(_ answerer: Answerer, world: SessionWorld?, madeAt: String) {
+    answering = Locked(answerer)
+    self.world = world
+    self.madeAt = madeAt
+    _ = SessionWorld.atTestEnd { [answering] in
+      // Released after the lock opens: a transport's deinit reports.
+      let released = answering.withLock { answerer in
+        defer { answerer = nil }
+        return answerer
+      }
+      withExtendedLifetime(released) {}
+    }
+  }
+
+  /// What answers now; `nil` once the session's test has ended.
+  var answerer: Answerer? { answering.withLock { $0 } }
+
+  /// A route that answers from `transport`, recording through a session
+  /// made from `base` and following no redirect, so that each hop is an
+  /// entry of its own.
+  static func replaying(_ transport: HARTransport, base: URLSessionConfiguration) -> SessionRoute {
+    SessionRoute(
+      .replaying(transport, live: SessionTransport(configuration: base, followsRedirects: false)),
+      world: SessionWorld(),
+      madeAt: "by replaying at \(transport.place.fileID):\(transport.place.line)")
+  }
+
+  /// A route that sends nothing, reporting against the test in effect
+  /// where it is made; `world: nil` makes the process's own.
+  static func unarranged(in world: SessionWorld?) -> SessionRoute {
+    SessionRoute(.unarranged, world: world, madeAt: "as a test world's Current.urlSession")
+  }
+
+  /// A configuration from a copy of `base` whose requests this route
+  /// answers first, by a protocol class of its own.
+  func configuration(base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
+    // `copy()` of a URLSessionConfiguration is one.
+    let configuration = base.copy() as! URLSessionConfiguration
+    configuration.protocolClasses = [Self.register(self)] + (base.protocolClasses ?? [])
+    return configuration
+  }
+
+  /// A session whose requests this route answers.
+  func session(base: URLSessionConfiguration = .ephemeral) -> URLSession {
+    URLSession(configuration: configuration(base: base))
+  }
+
+  // MARK: Finding a request's route
+
+  /// Each route by the tag type of its protocol class. A route is never
+  /// removed, so that a session used after its test ended still finds it
+  /// and fails clearly; it holds no answers by then (see ``answer(_:bodyUnseen:deliver:)``).
+  private static let routes = Locked<(count: Int, byTag: [ObjectIdentifier: SessionRoute])>(
+    (0, [:]))
+
+  /// The route whose protocol class is tagged `tag`.
+  static func route(for tag: any RouteTag.Type) -> SessionRoute? {
+    routes.withLock { $0.byTag[ObjectIdentifier(tag)] }
+  }
+
+  /// A protocol class that no other route has, now answered by `route`.
+  private static func register(_ route: SessionRoute) -> AnyClass {
+    routes.withLock { routes in
+      routes.count += 1
+      let tag = RouteTags.tag(routes.count)
+      routes.byTag[ObjectIdentifier(tag)] = route
+      return protocolClass(tag)
+    }
+  }
+
+  private static func protocolClass<Tag: RouteTag>(_ tag: Tag.Type) -> AnyClass {
+    RoutedProtocol<Tag>.self
+  }
+}
+
+/// A type that tells one route's protocol class from every other's: one
+/// generic class specialized by a distinct type per route, the number's
+/// binary digits as nested types (`One<Zero<One<RouteTags>>>` is 5).
+protocol RouteTag {}
+
+enum RouteTags: RouteTag {
+  enum Zero<Rest: RouteTag>: RouteTag {}
+  enum One<Rest: RouteTag>: RouteTag {}
+
+  /// The tag type of `number`: the same type for the same number, and a
+  /// different one for every other.
+  static func tag(_ number: Int) -> any RouteTag.Type {
+    var tag: any RouteTag.Type = RouteTags.self
+    var rest = number
+    repeat {
+      tag = digit(rest & 1 == 1, after: tag)
+      rest >>= 1
+    } while rest > 0
+    return tag
+  }
+
+  private static func digit<Rest: RouteTag>(_ one: Bool, after rest: Rest.Type) -> any RouteTag.Type
+  {
+    one ? One<Rest>.self : Zero<Rest>.self
+  }
+}

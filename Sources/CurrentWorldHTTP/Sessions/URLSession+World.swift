@@ -1,0 +1,90 @@
+// The file of this module that adds a field to the world: the one public
+// import of CurrentWorld, since `Current.urlSession` extends `World`.
+// CurrentWorld never imports this module, so importing CurrentWorld alone
+// shows no HTTP names.
+public import CurrentWorld
+internal import CurrentWorldSupport
+
+#if canImport(FoundationNetworking)
+  import Foundation
+  public import FoundationNetworking
+#else
+  public import Foundation
+#endif
+
+/// The fields that CurrentWorldHTTP adds to ``CurrentWorld/World``; read
+/// them through `Current` (`Current.urlSession`), not here.
+public enum NetworkFields {
+  /// `Current.urlSession`: `URLSession.shared` in a live world and in an
+  /// Xcode preview; in a test, a session that sends nothing and fails the
+  /// test that sends through it, naming the fix.
+  public static let urlSession = WorldDependency<URLSession>(
+    live: .shared, test: SessionRoute.unarrangedSession)
+}
+
+extension World {
+  /// The `URLSession` that app code sends through: read it at each
+  /// request (`Current.urlSession.data(for: request)`), and a test replays
+  /// its own recording with one line, in parallel with every other test:
+  ///
+  /// ```swift
+  /// Current.urlSession = .replaying("Recordings/weather.har")
+  /// ```
+  ///
+  /// Live, and in an Xcode preview, it is `URLSession.shared`. In a test
+  /// world it sends nothing: a request through it fails the test and
+  /// names this fix. Each test that reads it gets a session of its own, so
+  /// the failure lands on that test even though `URLSession` answers on a
+  /// thread of its own.
+  public var urlSession: URLSession {
+    get {
+      let session = self[NetworkFields.urlSession]
+      #if DEBUG
+        if session === SessionRoute.unarrangedSession {
+          return SessionRoute.unarrangedSessionForTestInEffect()
+        }
+      #endif
+      return session
+    }
+    set { self[NetworkFields.urlSession] = newValue }
+  }
+}
+
+/// The world a session's requests are answered in: the one in effect where
+/// the session was made (a test's, so that its issues fail that test),
+/// since `URLSession` answers on threads of its own.
+struct SessionWorld: Sendable {
+  fileprivate let shared = SharedWorld()
+
+  func run<R>(_ body: () async throws -> R) async rethrows -> R {
+    try await shared.run(body)
+  }
+
+  /// Runs `end` as the test whose world is in effect ends; false outside
+  /// test worlds, and in release builds, which have none.
+  static func atTestEnd(_ end: @escaping @Sendable () -> Void) -> Bool {
+    HARTransport.checkAtTestEnd(end)
+  }
+
+  /// The identity of the test whose world is in effect; `nil` outside test
+  /// worlds, and in release builds.
+  static var testInEffect: ObjectIdentifier? {
+    #if DEBUG
+      TestEndChecks.inEffect.map(ObjectIdentifier.init)
+    #else
+      nil
+    #endif
+  }
+
+  /// Reports `message` against the test of `world` (else of the world in
+  /// effect), named as a call to `Current.urlSession`, placed at the
+  /// field's declaration.
+  static func reportUnarranged(_ message: String, in world: SessionWorld?) {
+    let report = {
+      IssueReporter.report(
+        message, declaredAt: #fileID, #filePath, #line, #column,
+        unimplemented: UnimplementedError(field: "Current.urlSession", description: message))
+    }
+    if let world { world.shared.run(report) } else { report() }
+  }
+}

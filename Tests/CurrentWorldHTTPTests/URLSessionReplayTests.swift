@@ -1,0 +1,293 @@
+import CurrentWorld
+import CurrentWorldSupport
+import CurrentWorldTesting
+import Foundation
+import Testing
+
+@testable import CurrentWorldHTTP
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// App code as apps write it: plain `URLSession`, reading
+/// `Current.urlSession` at each request.
+struct PlainWeatherClient {
+  var baseURL: URL
+
+  func today(city: String) async throws -> String {
+    var components = URLComponents(
+      url: baseURL.appendingPathComponent("today"), resolvingAgainstBaseURL: false)!
+    components.queryItems = [URLQueryItem(name: "city", value: city)]
+    let (data, _) = try await Current.urlSession.data(from: components.url!)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A replaying `URLSession`, for each test's own world: matching and order
+/// as `HTTPClient.replaying` has them, every way apps send, redirects, and
+/// what a test that arranged nothing gets.
+@Suite(.world) struct URLSessionReplayTests {
+  /// A server that counts what reaches it: a replay must send it nothing.
+  static let counting = try! LoopbackServer { _ in .json(#"{"live":true}"#) }
+
+  /// A HAR file of its own, in a folder of its own, with `entries`.
+  static func file(_ entries: [(String, String, String?, Int, String)]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("urlsession-har-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("answers.har")
+    try HARReplayTests.har(entries).write(to: file)
+    return file
+  }
+
+  /// Promise: 32 tests that run at once each replay a file of their own
+  /// through plain `URLSession` code reading `Current.urlSession`, and each
+  /// gets its own file's answer; the server their files name receives
+  /// nothing.
+  @Test(arguments: 0..<32) func parallelTestsEachReplayTheirOwnFile(number: Int) async throws {
+    let base = Self.counting.baseURL
+    let file = try Self.file([
+      ("GET", "\(base)/today?city=c\(number)", nil, 200, "sunny \(number)")
+    ])
+    Current.urlSession = .replaying(contentsOf: file)
+    // Several requests each, so that tests' requests interleave.
+    try await Task.sleep(for: .milliseconds(number % 4))
+    let answer = try await PlainWeatherClient(baseURL: base).today(city: "c\(number)")
+    #expect(answer == "sunny \(number)")
+    #expect(Self.counting.requests.isEmpty)
+  }
+
+  /// Promise: identical requests through a session take the answers in
+  /// the order they were recorded.
+  @Test func identicalRequestsAnswerInRecordedOrder() async throws {
+    let file = try Self.file([
+      ("GET", "https://api.example/next", nil, 200, "1"),
+      ("GET", "https://api.example/next", nil, 200, "2"),
+    ])
+    let session = URLSession.replaying(contentsOf: file)
+    let url = URL(string: "https://api.example/next")!
+    let first = try await session.data(from: url).0
+    let second = try await session.data(from: url).0
+    #expect([first, second] == [Data("1".utf8), Data("2".utf8)])
+  }
+
+  /// Promise: every way apps send reaches the replay: `data(for:)` with a
+  /// JSON body, a body given as a stream, `upload(for:from:)` (matched
+  /// whatever its body, which no protocol sees) and the completion-handler
+  /// `dataTask`.
+  @Test func everyWayAppsSendIsReplayed() async throws {
+    let file = try Self.file([
+      ("POST", "https://api.example/books", #"{"title":"Zama"}"#, 201, "posted"),
+      ("PUT", "https://api.example/books/1", #"{"title":"Zama"}"#, 200, "streamed"),
+      ("POST", "https://api.example/uploads", #"{"any":"body"}"#, 201, "uploaded"),
+      ("GET", "https://api.example/handler", nil, 200, "handled"),
+    ])
+    let session = URLSession.replaying(contentsOf: file)
+    var post = URLRequest(url: URL(string: "https://api.example/books")!)
+    post.httpMethod = "POST"
+    post.httpBody = Data(#"{ "title": "Zama" }"#.utf8)
+    #expect(try await session.data(for: post).0 == Data("posted".utf8))
+
+    var put = URLRequest(url: URL(string: "https://api.example/books/1")!)
+    put.httpMethod = "PUT"
+    put.httpBodyStream = InputStream(data: Data(#"{"title":"Zama"}"#.utf8))
+    #expect(try await session.data(for: put).0 == Data("streamed".utf8))
+
+    var upload = URLRequest(url: URL(string: "https://api.example/uploads")!)
+    upload.httpMethod = "POST"
+    #expect(
+      try await session.upload(for: upload, from: Data("other".utf8)).0 == Data("uploaded".utf8))
+
+    let handled = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Data, any Error>) in
+      session.dataTask(with: URL(string: "https://api.example/handler")!) { data, _, error in
+        if let error { return continuation.resume(throwing: error) }
+        continuation.resume(returning: data ?? Data())
+      }.resume()
+    }
+    #expect(handled == Data("handled".utf8))
+  }
+
+  /// Promise: a file recorded through `HTTPClient` replays through a
+  /// session, and the reverse.
+  @Test func oneFileServesBothClients() async throws {
+    let server = try LoopbackServer { request in .json(#"{"at":"\#(request.target)"}"#) }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("both-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let byClient = folder.appendingPathComponent("client.har")
+    let bySession = folder.appendingPathComponent("session.har")
+
+    let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+    let recorded = try await client.replaying(contentsOf: byClient, mode: .recordAll)
+      .data(for: Endpoint(.get, "/facts").query("n", "1"))
+    let sessionRecorded = try await URLSession.replaying(contentsOf: bySession, mode: .recordAll)
+      .data(from: server.baseURL.appendingPathComponent("breeds")).0
+    server.stop()
+    #expect(server.requests.count == 2)
+
+    let replayedBySession = try await URLSession.replaying(contentsOf: byClient)
+      .data(from: URL(string: "\(server.baseURL)/facts?n=1")!).0
+    let replayedByClient = try await client.replaying(contentsOf: bySession)
+      .data(for: Endpoint(.get, "/breeds"))
+    #expect(replayedBySession == recorded)
+    #expect(replayedByClient == sessionRecorded)
+  }
+
+  /// Promise: a recording through a session writes no secret, records
+  /// each redirect as an entry of its own, and replays offline after the
+  /// server is gone, redirect and all.
+  @Test func recordStopReplay() async throws {
+    let server = try LoopbackServer { request in
+      if request.path == "/old" {
+        return .respond(status: 302, headers: ["Location": "/new"], body: Data())
+      }
+      let echo = request.headers["authorization"] ?? ""
+      return .json(#"{"path":"\#(request.path)","echo":"\#(echo)"}"#)
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("session-round-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("round.har")
+    let token = "Bearer tok-SECRET-31"
+
+    func calls(_ session: URLSession) async throws -> [String] {
+      var authorized = URLRequest(url: server.baseURL.appendingPathComponent("me"))
+      authorized.setValue(token, forHTTPHeaderField: "Authorization")
+      let (me, _) = try await session.data(for: authorized)
+      let (moved, response) = try await session.data(
+        from: server.baseURL.appendingPathComponent("old"))
+      return [
+        String(decoding: me, as: UTF8.self), String(decoding: moved, as: UTF8.self),
+        response.url?.path ?? "",
+      ]
+    }
+
+    let live = try await calls(.replaying(contentsOf: file, mode: .recordAll))
+    server.stop()
+    #expect(server.requests.map(\.path) == ["/me", "/old", "/new"])
+    #expect(live[0].contains("tok-SECRET-31"), "the server saw the real token")
+    #expect(live[2] == "/new")
+
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(!text.contains("tok-SECRET-31"), "\(text)")
+    let archive = try HTTPArchive(contentsOf: file)
+    #expect(archive.entries.map(\.status) == [200, 302, 200])
+
+    let replayed = try await calls(.replaying(contentsOf: file))
+    #expect(replayed[1] == live[1])
+    #expect(replayed[2] == "/new")
+    #expect(replayed[0].contains("REDACTED") && !replayed[0].contains("tok-SECRET"))
+  }
+
+  /// Promise: an upload's body, which no protocol sees, is never recorded
+  /// (it would be sent without it): the request fails, naming data(for:),
+  /// and is not sent.
+  @Test func anUploadIsNotRecorded() async throws {
+    let server = try LoopbackServer { _ in .json("{}") }
+    defer { server.stop() }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("upload-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var request = URLRequest(url: server.baseURL.appendingPathComponent("uploads"))
+    request.httpMethod = "POST"
+    let upload = request
+    let test = try #require(Test.current)
+    try await withKnownIssue {
+      try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+        let session = URLSession.replaying(
+          contentsOf: folder.appendingPathComponent("up.har"), mode: .recordAll)
+        await #expect(throws: URLError.self) {
+          try await session.upload(for: upload, from: Data("body".utf8))
+        }
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("Record it with data(for:)")
+    }
+    #expect(server.requests.isEmpty)
+  }
+
+  /// Promise: a request that the file has no answer for fails the test
+  /// whose world made the session, though URLSession answers on a thread
+  /// of its own, and is never sent.
+  @Test func anUnmatchedRequestFailsItsTest() async throws {
+    let file = try Self.file([("GET", "\(Self.counting.baseURL)/recorded", nil, 200, "{}")])
+    let test = try #require(Test.current)
+    try await withKnownIssue {
+      try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+        let session = URLSession.replaying(contentsOf: file)
+        await #expect(throws: URLError.self) {
+          try await session.data(from: Self.counting.baseURL.appendingPathComponent("other"))
+        }
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("No recorded answer") && text.contains("GET /other")
+        && text.contains("GET /recorded")
+    }
+    #expect(Self.counting.requests.isEmpty)
+  }
+
+  /// Promise: a test that arranged nothing and sends through
+  /// `Current.urlSession` fails, with the line that fixes it, and nothing
+  /// is sent.
+  @Test func theTestValueFailsTheTestNamingTheFix() async throws {
+    let test = try #require(Test.current)
+    try await withKnownIssue {
+      try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+        await #expect(throws: URLError.self) {
+          try await PlainWeatherClient(baseURL: Self.counting.baseURL).today(city: "x")
+        }
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("GET \(Self.counting.baseURL)/today?city=x")
+        && text.contains(#"Current.urlSession = .replaying("Recordings/name.har")"#)
+    }
+    #expect(Self.counting.requests.isEmpty)
+  }
+
+  /// Promise: each test's unarranged session is its own, so that its
+  /// failure can land on that test; the same test reads the same one.
+  @Test func eachTestHasItsOwnUnarrangedSession() async throws {
+    let test = try #require(Test.current)
+    let sessions = Locked<[ObjectIdentifier]>([])
+    for _ in 0..<2 {
+      try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+        sessions.withLock {
+          $0 += [ObjectIdentifier(Current.urlSession), ObjectIdentifier(Current.urlSession)]
+        }
+      }
+    }
+    let read = sessions.withLock { $0 }
+    #expect(read[0] == read[1])
+    #expect(read[2] == read[3])
+    #expect(read[0] != read[2])
+    #expect(!read.contains(ObjectIdentifier(SessionRoute.unarrangedSession)))
+  }
+
+  /// Promise: a session made in a test and used after that test's world
+  /// ended fails, saying so, rather than answer from its file.
+  @Test func aSessionUsedAfterItsTestFails() async throws {
+    let file = try Self.file([("GET", "https://api.example/late", nil, 200, "late")])
+    let test = try #require(Test.current)
+    let kept = Locked<URLSession?>(nil)
+    try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+      let session = URLSession.replaying(contentsOf: file)
+      kept.withLock { $0 = session }
+    }
+    let session = try #require(kept.withLock { $0 })
+    let error = await #expect(throws: URLError.self) {
+      try await session.data(from: URL(string: "https://api.example/late")!)
+    }
+    #expect(error?.localizedDescription.contains("in a test whose world has ended") == true)
+  }
+
+  /// Promise: live, `Current.urlSession` is `URLSession.shared`.
+  @Test func theLiveValueIsTheSharedSession() {
+    var world = World.test
+    world.context = .live
+    #expect(world.urlSession === URLSession.shared)
+  }
+}
