@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks that every prose list of the built-in fields names every field.
 
-The fields are read from `WorldStorage.Field.all` in BuiltInFields.swift, so
-a field added there fails this check until each list names it. A list is
+The fields are read from `WorldStorage.Field.all` in BuiltInFields.swift, and
+from CurrentWorldHTTP's `NetworkFields` (URLSession+World.swift), so a field
+added there fails this check until each list names it. A list is
 the paragraph after a marker:
 
     // Names every built-in field (.ci/check-field-lists.py).
@@ -25,6 +26,13 @@ listed = re.search(r"static let all: \[Self\] = \[(.*?)\]", table, re.S)
 if not listed:
     sys.exit("check-field-lists: no `static let all` in BuiltInFields.swift")
 fields = re.findall(r"\.(\w+)", listed.group(1))
+# The fields CurrentWorldHTTP adds (`Current.urlSession`): a dependency in its
+# `NetworkFields` namespace, listed with the core's.
+network = (root / "Sources/CurrentWorldHTTP/Sessions/URLSession+World.swift").read_text(encoding="utf-8")
+added = re.findall(r"public static let (\w+) = WorldDependency", network)
+if not added:
+    sys.exit("check-field-lists: no `public static let … = WorldDependency` in URLSession+World.swift")
+fields += added
 
 # The lists that must carry a marker: a deleted marker fails too.
 expected = {

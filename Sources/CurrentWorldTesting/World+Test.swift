@@ -13,8 +13,10 @@
     /// `en_US_POSIX`, the preferred locales `[en_US]`, the time zone UTC,
     /// the Gregorian calendar, a private recording notification hub) with
     /// the test context, so each app-defined key's `testValue`
-    /// (unimplemented, for an API client), and an ``UnimplementedClock`` as
-    /// its clock.
+    /// (unimplemented, for an API client), an ``UnimplementedClock`` as
+    /// its clock, and, with CurrentWorldHTTP, a URL session
+    /// (`Current.urlSession`) that sends nothing and fails the test that
+    /// sends through it.
     ///
     /// Each read makes a new world, and changes nothing else: the issue
     /// reporter is connected to the test runner when a test first enters a

@@ -30,6 +30,12 @@ import Testing
   #expect(try await weather.forecast("Lisbon") == Forecast(summary: "Sunny"))
 }
 
+@Test(.world) func replaysAForecastThroughURLSession() async throws {
+  Current.urlSession = .replaying("Recordings/forecast.har")
+  let forecast = try await ForecastLoader().forecast(city: "Lisbon")
+  #expect(forecast == Forecast(summary: "Sunny"))
+}
+
 /// The article's recording setup, compiled but never run here: it would
 /// send requests.
 func recordTheForecast() async throws {

@@ -9,7 +9,8 @@ extension World {
   /// UTC, UUIDs counted from
   /// `00000000-0000-0000-0000-000000000000`, and a private recording
   /// notification hub. The rest is ``live``'s: the process's context and
-  /// the continuous clock. Each field's fixed value is declared beside the
+  /// the continuous clock, and, with CurrentWorldHTTP, the context's URL
+  /// session. Each field's fixed value is declared beside the
   /// field, so a field added to CurrentWorld gets one here.
   ///
   /// It is the base that `World.test` and the demo's fixture world build

@@ -3,7 +3,8 @@ import Foundation
 // Names every built-in field (.ci/check-field-lists.py).
 /// Everything outside the app's control: the date and the clock, new UUIDs,
 /// the calendar, the locale and the user's preferred locales, the time
-/// zone, notifications, and the dependencies that the app adds, its backend
+/// zone, notifications, the URL session (`Current.urlSession`, which
+/// CurrentWorldHTTP adds), and the dependencies that the app adds, its backend
 /// APIs among them; and the context, which picks each dependency's live,
 /// test or preview value.
 ///

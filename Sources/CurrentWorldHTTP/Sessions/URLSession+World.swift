@@ -12,7 +12,7 @@ internal import CurrentWorldSupport
   public import Foundation
 #endif
 
-/// The fields that CurrentWorldHTTP adds to ``CurrentWorld/World``; read
+/// The fields that CurrentWorldHTTP adds to `World`; read
 /// them through `Current` (`Current.urlSession`), not here.
 public enum NetworkFields {
   /// `Current.urlSession`: `URLSession.shared` in a live world and in an
