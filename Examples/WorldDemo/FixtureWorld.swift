@@ -80,6 +80,19 @@ enum FixtureWorld {
       {"id": 3, "title": "Relatos salvajes", "release_date": "2014-08-21"}]}
     """
 
+  /// The dog breeds service's answer, which plain `URLSession` code reads
+  /// (``BreedsLoader``): a session replays it, as a recording.
+  static let breeds = try! HTTPArchive(
+    data: Data(
+      #"""
+      {"log": {"version": "1.2", "entries": [{
+        "request": {"method": "GET", "url": "https://dog.ceo/api/breeds/list/all"},
+        "response": {"status": 200,
+          "headers": [{"name": "Content-Type", "value": "application/json"}],
+          "content": {"mimeType": "application/json",
+            "text": "{\"message\": {\"akita\": [], \"basenji\": [], \"hound\": [\"afghan\", \"basset\"], \"pug\": []}, \"status\": \"success\"}"}}}]}}
+      """#.utf8))
+
   static let books = """
     {"numFound": 3, "docs": [
       {"title": "Ficciones", "author_name": ["Jorge Luis Borges"], "first_publish_year": 1944},

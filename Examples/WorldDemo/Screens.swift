@@ -11,6 +11,7 @@ import Foundation
     await catFact()
     await movies()
     await books()
+    await breeds()
   }
 
   static func header(source: String) {
@@ -96,6 +97,17 @@ import Foundation
     await viewModel.load()
     transitions.flush()
     print("  empty books view: \(viewModel.showEmptyBooksView ? "shown" : "hidden")")
+  }
+
+  static func breeds() async {
+    section("Dog breeds")
+    print("  plain URLSession code, through Current.urlSession")
+    let viewModel = BreedsViewModel()
+    let transitions = PropertyTransitions(viewModel, \.state) { state in
+      print("  state: \(describe(state) { list($0) })")
+    }
+    await viewModel.load()
+    transitions.flush()
   }
 
   static func countdown(from seconds: Int) async {

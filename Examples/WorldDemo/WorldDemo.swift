@@ -3,6 +3,10 @@ import CurrentWorldExamples
 import CurrentWorldHTTP
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// `swift run world-demo`: the example screens in a terminal, offline on an
 /// embedded fixture world unless `--live` is given.
 @main struct WorldDemo {
@@ -59,12 +63,31 @@ import Foundation
       world.analytics = Analytics(track: AnalyticsLog.shared.append)
 
       await withWorld(world) {
+        // Made in the demo's world, which answers the session's requests
+        // (and dates its recordings).
+        if let session = breedsSession(options) { Current.urlSession = session }
         if let seconds = options.countdown {
           await Screens.countdown(from: seconds)
         } else {
           await Screens.run(source: options.source)
         }
       }
+    }
+
+    /// The session plain `URLSession` code sends through
+    /// (`Current.urlSession`): answered by the embedded fixture, or sent
+    /// (to the service, or to the fixture) and recorded to the folder, or
+    /// replayed from it; `nil` live, which keeps `URLSession.shared`.
+    static func breedsSession(_ options: DemoOptions) -> URLSession? {
+      let fixture = URLSessionConfiguration.replaying(FixtureWorld.breeds)
+      guard let folder = options.recordings else {
+        return options.live ? nil : URLSession(configuration: fixture)
+      }
+      let file = folder.appendingPathComponent("dog.har")
+      guard options.record else { return .replaying(contentsOf: file) }
+      return URLSession(
+        configuration: .replaying(
+          contentsOf: file, mode: .recordAll, basedOn: options.live ? .default : fixture))
     }
   #endif
 }

@@ -54,12 +54,14 @@ import Testing
       #expect(first.text.contains("embedded fixture world (offline)"))
       for screen in [
         "== Dates ==", "== Pokemons ==", "== Cat fact ==", "== Movies ==", "== Books ==",
+        "== Dog breeds ==",
       ] {
         #expect(first.text.contains(screen))
       }
       #expect(first.text.contains("  state: loading\n  state: loaded \"A cat's purr"))
       #expect(first.text.contains("analytics: fetched_movies"))
       #expect(first.text.contains("6 pokemons: bulbasaur"))
+      #expect(first.text.contains("state: loaded 4: akita; basenji; hound; pug"))
     }
 
     /// The platform's own full/full text for `date`.
@@ -141,7 +143,7 @@ import Testing
       #expect(run.status == 0, "\(run.errors)")
       #expect(
         run.text.hasPrefix("CurrentWorld demo: embedded fixture world (offline), recorded to"))
-      for name in ["catfact", "pokeapi", "themoviedb", "openlibrary"] {
+      for name in ["catfact", "pokeapi", "themoviedb", "openlibrary", "dog"] {
         let written = try Data(contentsOf: folder.appendingPathComponent("\(name).har"))
         let committed = try Data(contentsOf: Self.recordings.appendingPathComponent("\(name).har"))
         #expect(written == committed, "\(name).har")

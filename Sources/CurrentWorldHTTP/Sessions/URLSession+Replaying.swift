@@ -88,6 +88,34 @@ extension URLSession {
         contentsOf: file, mode: mode, redacting: redacting, strict: strict, fileID: fileID,
         filePath: filePath, line: line, column: column))
   }
+
+  /// A session that answers from an archive already read; it never
+  /// records. See
+  /// ``replaying(_:mode:redacting:strict:fileID:filePath:line:column:)``.
+  ///
+  /// - Parameters:
+  ///   - archive: The exchanges to answer from.
+  ///   - redacting: Names of query items and JSON fields that requests are
+  ///     matched without.
+  ///   - strict: Whether answers that no request took fail the test too.
+  ///   - fileID: Where issues point.
+  ///   - filePath: Where issues point.
+  ///   - line: Where issues point.
+  ///   - column: Where issues point.
+  public static func replaying(
+    _ archive: HTTPArchive,
+    redacting: HARRedaction = HARRedaction(),
+    strict: Bool = false,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> URLSession {
+    URLSession(
+      configuration: .replaying(
+        archive, redacting: redacting, strict: strict, fileID: fileID, filePath: filePath,
+        line: line, column: column))
+  }
 }
 
 extension URLSessionConfiguration {
@@ -159,6 +187,36 @@ extension URLSessionConfiguration {
   ) -> URLSessionConfiguration {
     let transport = HARTransport(
       file: file, mode: mode, redaction: redacting, strict: strict,
+      place: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    return SessionRoute.replaying(transport, base: base).configuration(base: base)
+  }
+
+  /// A copy of `base` whose sessions answer from an archive already read;
+  /// they never record. See
+  /// ``replaying(_:mode:redacting:strict:basedOn:fileID:filePath:line:column:)``.
+  ///
+  /// - Parameters:
+  ///   - archive: The exchanges to answer from.
+  ///   - redacting: Names of query items and JSON fields that requests are
+  ///     matched without.
+  ///   - strict: Whether answers that no request took fail the test too.
+  ///   - base: The configuration copied.
+  ///   - fileID: Where issues point.
+  ///   - filePath: Where issues point.
+  ///   - line: Where issues point.
+  ///   - column: Where issues point.
+  public static func replaying(
+    _ archive: HTTPArchive,
+    redacting: HARRedaction = HARRedaction(),
+    strict: Bool = false,
+    basedOn base: URLSessionConfiguration = .ephemeral,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> URLSessionConfiguration {
+    let transport = HARTransport(
+      archive: archive, redaction: redacting, strict: strict,
       place: .init(fileID: fileID, filePath: filePath, line: line, column: column))
     return SessionRoute.replaying(transport, base: base).configuration(base: base)
   }
