@@ -291,3 +291,27 @@ struct PlainWeatherClient {
     #expect(world.urlSession === URLSession.shared)
   }
 }
+
+/// What a test that sends through `URLSession.shared` gets, as Backend
+/// APIs documents it: the request goes to the network, as anywhere else,
+/// and nothing is reported. (A protocol class registered process-wide
+/// reaches `URLSession.shared` on Linux only if registered before the
+/// shared session is first made, which no library can promise.)
+@Suite(.world) struct SharedSessionTests {
+  /// Promise: the request is sent unchanged (the server receives it), even
+  /// once the test world's `Current.urlSession` was read, and no issue is
+  /// reported.
+  @Test func aRequestThroughTheSharedSessionIsSentUnseen() async throws {
+    let server = try LoopbackServer { _ in .json(#"{"live":true}"#) }
+    defer { server.stop() }
+    _ = Current.urlSession
+    let issues = Locked<[String]>([])
+    let log = IssueReporter { issue in issues.withLock { $0.append(issue.message) } }
+    let answer = try await IssueReporter.withCurrent(log) {
+      try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("shared")).0
+    }
+    #expect(answer == Data(#"{"live":true}"#.utf8))
+    #expect(server.requests.map(\.path) == ["/shared"])
+    #expect(issues.withLock { $0 }.isEmpty)
+  }
+}

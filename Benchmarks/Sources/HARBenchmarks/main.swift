@@ -5,8 +5,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// A replayed call against the same call to a loopback server, and the time
-// to load a 1,000-entry HAR file and answer from it; in a release build.
+// A replayed call against the same call to a loopback server, through
+// HTTPClient and through plain URLSession code, and the time to load a
+// 1,000-entry HAR file and answer from it; in a release build.
 // Each of the 5 runs measures both calls in this process, so a ratio
 // cancels the machine's speed. `--brief` runs each once (CI).
 
@@ -86,6 +87,20 @@ func perCall(_ client: HTTPClient, _ n: Int) async throws -> Double {
   return seconds * 1e9 / Double(n)
 }
 
+/// Nanoseconds per call of `n` calls through `session`, plain URLSession
+/// code as an app writes it, each to its own path.
+func perCall(_ session: URLSession, _ n: Int) async throws -> Double {
+  let start = ContinuousClock.now
+  for index in 0..<n {
+    let (data, _) = try await session.data(from: baseURL.appendingPathComponent("items/\(index)"))
+    let fact = try JSONDecoder().decode(CatFact.self, from: data)
+    precondition(fact.length == 30)
+  }
+  let elapsed = ContinuousClock.now - start
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  return seconds * 1e9 / Double(n)
+}
+
 /// A HAR file of `count` entries, each a different path.
 func archive(entries count: Int) -> Data {
   let text = String(decoding: body, as: UTF8.self)
@@ -143,3 +158,23 @@ print(
   String(
     format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@); load %.2f ms (goal <= 50: %@)",
     runs, ratio, ratio <= 0.1 ? "pass" : "MISS", load, load <= 50 ? "pass" : "MISS"))
+
+// The same through plain URLSession code (#78): a session replaying the
+// file against a plain session calling the same server.
+print("URLSession (URLSession.replaying against a plain ephemeral session):")
+let plain = URLSession(configuration: .ephemeral)
+var sessionRatios: [Double] = []
+for run in 1...runs {
+  let replayed = try await perCall(URLSession.replaying(recorded), replayCalls)
+  let network = try await perCall(plain, networkCalls)
+  sessionRatios.append(replayed / network)
+  print(
+    String(
+      format: "run %d: replayed call %.0f ns, loopback call %.0f ns, ratio %.4f",
+      run, replayed, network, replayed / network))
+}
+let sessionRatio = sessionRatios.sorted()[sessionRatios.count / 2]
+print(
+  String(
+    format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@)",
+    runs, sessionRatio, sessionRatio <= 0.1 ? "pass" : "MISS"))
