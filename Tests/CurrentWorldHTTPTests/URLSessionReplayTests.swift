@@ -284,6 +284,28 @@ struct PlainWeatherClient {
     #expect(error?.localizedDescription.contains("in a test whose world has ended") == true)
   }
 
+  /// Promise: cancelling a request that a session is recording from a
+  /// slow server ends it with `URLError.cancelled`, rather than after the
+  /// server's answer, and writes no file.
+  @Test(.timeLimit(.minutes(10))) func aCancelledRecordingEnds() async throws {
+    let server = try LoopbackServer { _ in .delayed(seconds: 600, .json("{}")) }
+    defer { server.stop() }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cancel-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("slow.har")
+    let session = URLSession.replaying(contentsOf: file, mode: .recordAll)
+    let url = server.baseURL.appendingPathComponent("slow")
+    let request = Task { try await session.data(from: url) }
+    // Cancelled once the server has the request, so that the cancel
+    // reaches a request on its way, however slowly the machine runs.
+    while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    request.cancel()
+    let error = await #expect(throws: URLError.self) { try await request.value }
+    #expect(error?.code == .cancelled)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
   /// Promise: live, `Current.urlSession` is `URLSession.shared`.
   @Test func theLiveValueIsTheSharedSession() {
     var world = World.test

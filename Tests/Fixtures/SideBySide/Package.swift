@@ -25,6 +25,7 @@ let package = Package(
       dependencies: [
         .product(name: "CurrentWorld", package: root.lastPathComponent),
         .product(name: "CurrentWorldTesting", package: root.lastPathComponent),
+        .product(name: "CurrentWorldHTTP", package: root.lastPathComponent),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     )
