@@ -159,22 +159,48 @@ print(
     format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@); load %.2f ms (goal <= 50: %@)",
     runs, ratio, ratio <= 0.1 ? "pass" : "MISS", load, load <= 50 ? "pass" : "MISS"))
 
+/// A protocol that answers every request with `body` at once, doing
+/// nothing else: what any `URLProtocol` costs in `URLSession` itself, the
+/// floor under a replayed call.
+final class ImmediateProtocol: URLProtocol {
+  override class func canInit(with request: URLRequest) -> Bool { true }
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+  override func startLoading() {
+    let response = HTTPURLResponse(
+      url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
+    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    client?.urlProtocol(self, didLoad: body)
+    client?.urlProtocolDidFinishLoading(self)
+  }
+  override func stopLoading() {}
+}
+
 // The same through plain URLSession code (#78): a session replaying the
-// file against a plain session calling the same server.
+// file against a plain session calling the same server, and the floor: a
+// protocol that answers at once.
 print("URLSession (URLSession.replaying against a plain ephemeral session):")
 let plain = URLSession(configuration: .ephemeral)
+let immediateConfiguration = URLSessionConfiguration.ephemeral
+immediateConfiguration.protocolClasses = [ImmediateProtocol.self]
+let immediate = URLSession(configuration: immediateConfiguration)
 var sessionRatios: [Double] = []
+var floorRatios: [Double] = []
 for run in 1...runs {
   let replayed = try await perCall(URLSession.replaying(recorded), replayCalls)
   let network = try await perCall(plain, networkCalls)
+  let floor = try await perCall(immediate, replayCalls)
   sessionRatios.append(replayed / network)
+  floorRatios.append(floor / network)
   print(
     String(
-      format: "run %d: replayed call %.0f ns, loopback call %.0f ns, ratio %.4f",
-      run, replayed, network, replayed / network))
+      format:
+        "run %d: replayed call %.0f ns, loopback call %.0f ns, ratio %.4f; "
+        + "an immediate protocol %.0f ns, ratio %.4f",
+      run, replayed, network, replayed / network, floor, floor / network))
 }
 let sessionRatio = sessionRatios.sorted()[sessionRatios.count / 2]
+let floorRatio = floorRatios.sorted()[floorRatios.count / 2]
 print(
   String(
-    format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@)",
-    runs, sessionRatio, sessionRatio <= 0.1 ? "pass" : "MISS"))
+    format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@); immediate/loopback %.4f",
+    runs, sessionRatio, sessionRatio <= 0.1 ? "pass" : "MISS", floorRatio))

@@ -142,6 +142,16 @@ final class HARTransport: Sendable {
     live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
     token: @Sendable () async -> String?, now: @Sendable () -> Date
   ) async throws -> (Data, URLResponse) {
+    if let answer = answerFromFile(request, bodyUnseen: bodyUnseen) { return try answer.get() }
+    return try await record(request, live: live, token: token, now: now)
+  }
+
+  /// The answer the file gives `request`, or why it gives none; `nil` when
+  /// the request is to be sent and recorded instead. Never `nil` when
+  /// ``answersAtOnce``.
+  func answerFromFile(_ request: URLRequest, bodyUnseen: Bool = false) -> Result<
+    (Data, URLResponse), any Error
+  >? {
     checkAtTestEnd()
     let phase = state.withLock { state in
       if case .unresolved = state.phase { resolve(&state) }
@@ -154,19 +164,21 @@ final class HARTransport: Sendable {
         body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil),
         bodyUnseen: bodyUnseen)
       switch take(key) {
-      case .success(let exchange): return try answer(request, key: key, with: exchange)
-      case .failure where mode == .recordNew && bodyUnseen: throw unrecordable(key)
+      case .success(let exchange): return Result { try answer(request, key: key, with: exchange) }
+      case .failure where mode == .recordNew && bodyUnseen: return .failure(unrecordable(key))
       case .failure where mode == .recordNew:
-        return try await record(request, live: live, token: token, now: now)
-      case .failure(let missing): throw failure(missing.message(file: name))
+        return nil
+      case .failure(let missing): return .failure(failure(missing.message(file: name)))
       }
-    case .failed(let error): throw failure("CurrentWorld cannot replay HTTP answers: \(error)")
+    case .failed(let error):
+      return .failure(failure("CurrentWorld cannot replay HTTP answers: \(error)"))
     case .recording where bodyUnseen:
-      throw unrecordable(
-        RequestKey(
-          method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
-          body: Data(), redaction: redactor(for: request, token: nil), bodyUnseen: true))
-    case .recording: return try await record(request, live: live, token: token, now: now)
+      return .failure(
+        unrecordable(
+          RequestKey(
+            method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
+            body: Data(), redaction: redactor(for: request, token: nil), bodyUnseen: true)))
+    case .recording: return nil
     }
   }
 

@@ -31,6 +31,12 @@ extension SessionRoute {
       return nil
     case .replaying(let transport, let live):
       let world = world ?? SessionWorld()
+      // A replay answers here, on the thread that started the request: no
+      // task to start, and no thread to hand the answer to.
+      if transport.answersAtOnce {
+        deliver(world.runNow { Self.followFromFile(request, bodyUnseen: bodyUnseen, transport) })
+        return nil
+      }
       return Task {
         do {
           let answer = try await world.run {
@@ -60,6 +66,26 @@ extension SessionRoute {
       request = next
     }
     throw URLError(.httpTooManyRedirects)
+  }
+
+  /// The answer to `request`, after its recorded redirects, all taken
+  /// from the file: for a transport that ``HARTransport/answersAtOnce``.
+  private static func followFromFile(
+    _ request: URLRequest, bodyUnseen: Bool, _ transport: HARTransport
+  ) -> Result<(Data, URLResponse), any Error> {
+    var request = request
+    var bodyUnseen = bodyUnseen
+    for _ in 0...redirectLimit {
+      guard let answer = transport.answerFromFile(request, bodyUnseen: bodyUnseen) else {
+        return .failure(URLError(.unknown))  // not from a transport that answers at once
+      }
+      guard case .success(let (_, response)) = answer,
+        let next = redirect(of: request, by: response)
+      else { return answer }
+      bodyUnseen = bodyUnseen && next.httpMethod == request.httpMethod
+      request = next
+    }
+    return .failure(URLError(.httpTooManyRedirects))
   }
 
   /// The request that `response` redirects `request` to, as `URLSession`

@@ -56,6 +56,11 @@ extension World {
 struct SessionWorld: Sendable {
   fileprivate let shared = SharedWorld()
 
+  /// Runs `body` in the world, on the calling thread.
+  func runNow<R>(_ body: () throws -> R) rethrows -> R {
+    try shared.run(body)
+  }
+
   func run<R>(_ body: () async throws -> R) async rethrows -> R {
     try await shared.run(body)
   }
@@ -85,6 +90,6 @@ struct SessionWorld: Sendable {
         message, declaredAt: #fileID, #filePath, #line, #column,
         unimplemented: UnimplementedError(field: "Current.urlSession", description: message))
     }
-    if let world { world.shared.run(report) } else { report() }
+    if let world { world.runNow(report) } else { report() }
   }
 }
