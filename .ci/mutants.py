@@ -642,6 +642,8 @@ MUTANTS = [
     ("urlsession", "an unarranged session's request is not reported",
      f"{HTTP}/Sessions/SessionRoute+Answering.swift",
      "      SessionWorld.reportUnarranged(message, in: world)\n", ""),
+    ("urlsession", "the process's unarranged session ends with the test that made it",
+     f"{HTTP}/Sessions/SessionRoute.swift", "    guard world != nil else { return }\n", ""),
     ("urlsession", "a session answers after its test ended", f"{HTTP}/Sessions/SessionRoute.swift",
      "        defer { answerer = nil }\n", ""),
     ("urlsession", "a session answers outside its test's world", f"{HTTP}/Sessions/URLSession+World.swift",

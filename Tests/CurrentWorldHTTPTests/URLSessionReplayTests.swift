@@ -267,6 +267,21 @@ struct PlainWeatherClient {
     #expect(!read.contains(ObjectIdentifier(SessionRoute.unarrangedSession)))
   }
 
+  /// Promise: the process's own unarranged session, which the first test
+  /// that reads `Current.urlSession` may make, outlives that test; a
+  /// test's own ends with it.
+  @Test func theProcesssUnarrangedSessionOutlivesTheTestThatMadeIt() async throws {
+    let test = try #require(Test.current)
+    let routes = Locked<[SessionRoute]>([])
+    try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+      routes.withLock { $0 = [.unarranged(in: nil), .unarranged(in: SessionWorld())] }
+    }
+    let made = routes.withLock { $0 }
+    try #require(made.count == 2)
+    #expect(made[0].answerer != nil, "the process's own")
+    #expect(made[1].answerer == nil, "the test's own")
+  }
+
   /// Promise: a session made in a test and used after that test's world
   /// ended fails, saying so, rather than answer from its file.
   @Test func aSessionUsedAfterItsTestFails() async throws {

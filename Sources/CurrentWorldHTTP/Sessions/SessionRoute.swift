@@ -34,6 +34,9 @@ final class SessionRoute: Sendable {
     answering = Locked(answerer)
     self.world = world
     self.madeAt = madeAt
+    // The process's own unarranged session may be made in whichever test
+    // first reads `Current.urlSession`; it outlives that test.
+    guard world != nil else { return }
     _ = SessionWorld.atTestEnd { [answering] in
       // Released after the lock opens: a transport's deinit reports.
       let released = answering.withLock { answerer in
