@@ -181,6 +181,46 @@ struct PlainWeatherClient {
     #expect(replayed[0].contains("REDACTED") && !replayed[0].contains("tok-SECRET"))
   }
 
+  /// Promise: a request that got no answer while recording is recorded as
+  /// one (status 0, its `URLError` code in HAR's `_error`), and a replay
+  /// fails as it did, through a session and through `HTTPClient`.
+  @Test func aFailedRequestIsRecordedAndReplayedAsAFailure() async throws {
+    let server = try LoopbackServer { _ in .json("{}") }
+    let url = server.baseURL.appendingPathComponent("gone")
+    server.stop()  // nothing listens at its port now: the connection is refused
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("failed-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("failed.har")
+
+    let recorded = await #expect(throws: URLError.self) {
+      try await URLSession.replaying(contentsOf: file, mode: .recordAll).data(from: url)
+    }
+    let code = try #require(recorded?.code)
+    let archive = try HTTPArchive(contentsOf: file)
+    #expect(archive.entries.map(\.status) == [0])
+    #expect(archive.entries.first?.failure == code)
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text.contains(#""_error" : "NSURLErrorDomain \#(code.rawValue)""#), "\(text)")
+
+    let replayed = await #expect(throws: URLError.self) {
+      try await URLSession.replaying(contentsOf: file).data(from: url)
+    }
+    #expect(replayed?.code == code)
+    let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+      .replaying(contentsOf: file)
+    do {
+      _ = try await client.data(for: Endpoint(.get, "/gone"))
+      Issue.record("a recorded failure answered")
+    } catch {
+      guard case .transport(_, let replayedCode, _) = error else {
+        Issue.record("not a transport error: \(error)")
+        return
+      }
+      #expect(replayedCode == code)
+    }
+  }
+
   /// Promise: an upload's body, which no protocol sees, is never recorded
   /// (it would be sent without it): the request fails, naming data(for:),
   /// and is not sent.

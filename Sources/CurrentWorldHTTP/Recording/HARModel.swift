@@ -63,6 +63,16 @@ enum HAR {
     var redirectURL: String?
     var headersSize: Int?
     var bodySize: Int?
+    /// Why a request got no answer (status 0), in HAR's custom `_error`
+    /// field, as browsers write it: a recording writes the `URLError`'s
+    /// domain and code, `NSURLErrorDomain -1004`.
+    var error: String?
+
+    enum CodingKeys: String, CodingKey {
+      case status, statusText, httpVersion, cookies, headers, content, redirectURL, headersSize
+      case bodySize
+      case error = "_error"
+    }
   }
 
   struct Content: Codable, Equatable {

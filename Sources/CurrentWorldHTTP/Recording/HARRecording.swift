@@ -85,6 +85,27 @@ enum HARRecording {
       timings: HAR.Timings(send: 0, wait: time, receive: 0))
   }
 
+  /// The entry of a request that got no answer: status 0, as browsers
+  /// write one, with the error's code in `_error`, so that a replay fails
+  /// as the request did.
+  static func failure(
+    request: URLRequest, error: URLError, started: Date, milliseconds: Double,
+    redaction: HARRedactor
+  ) -> HAR.Entry {
+    let empty = HTTPURLResponse(
+      url: request.url ?? URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: nil,
+      headerFields: [:])!
+    var entry = entry(
+      request: request, data: Data(), response: empty, started: started,
+      milliseconds: milliseconds, redaction: redaction)
+    entry.response = HAR.Response(
+      status: 0, statusText: "", httpVersion: "", cookies: [], headers: [],
+      content: HAR.Content(size: 0, compression: nil, mimeType: "", text: "", encoding: nil),
+      redirectURL: "", headersSize: -1, bodySize: 0,
+      error: "\(HTTPArchive.Exchange.domain) \(error.code.rawValue)")
+    return entry
+  }
+
   /// A body as HAR text: itself when UTF-8, else base64.
   private static func text(_ body: Data) -> (text: String, encoding: String?) {
     if let text = String(data: body, encoding: .utf8) { return (text, nil) }

@@ -14,7 +14,22 @@ extension HARTransport {
     token: @Sendable () async -> String?, now: @Sendable () -> Date
   ) async throws -> (Data, URLResponse) {
     let started = now()
-    let (data, response) = try await live(request)
+    let answer: (Data, URLResponse)
+    do {
+      answer = try await live(request)
+    } catch let error as URLError where Self.recordsFailure(error.code) {
+      // A request that got no answer is recorded as one (status 0), so
+      // that a replay fails as it did.
+      let ended = now()
+      let redaction = redactor(for: request, token: await token())
+      try write(
+        HARRecording.failure(
+          request: request, error: error, started: started,
+          milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction),
+        secrets: redaction.secrets)
+      throw error
+    }
+    let (data, response) = answer
     let ended = now()
     var redaction = redactor(for: request, token: await token())
     // The cookies a session adds from the shared storage (the default
@@ -23,15 +38,31 @@ extension HARTransport {
     let stored = request.url.flatMap { HTTPCookieStorage.shared.cookies(for: $0) } ?? []
     redaction.learn(secrets: stored.map(\.value))
     redaction.learn(from: response, body: data)
-    var entry = HARRecording.entry(
-      request: request, data: data, response: response, started: started,
-      milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction)
+    try write(
+      HARRecording.entry(
+        request: request, data: data, response: response, started: started,
+        milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction),
+      secrets: redaction.secrets)
+    return (data, response)
+  }
+
+  /// Whether a request that failed with `code` is recorded as a failure:
+  /// not one the caller cancelled, nor an answer over the client's size
+  /// limit, which another client's limit may take.
+  static func recordsFailure(_ code: URLError.Code) -> Bool {
+    code != .cancelled && code != .dataLengthExceedsMaximum
+  }
+
+  /// Adds `entry` to the file, after the last check for every secret the
+  /// recording knows, `secrets` among them.
+  private func write(_ entry: HAR.Entry, secrets: Set<String>) throws {
+    var entry = entry
     afterRedaction?(&entry)
-    guard let file else { return (data, response) }
+    guard let file else { return }
     // Checked and written under the lock, so that of two answers recorded
     // at once the file keeps both, whichever finishes writing last.
     let written = state.withLock { state -> Result<Bool, any Error> in
-      state.secrets.formUnion(redaction.secrets)
+      state.secrets.formUnion(secrets)
       let entries = state.written + [entry]
       let bytes = HAR.encode(HARRecording.document(entries))
       if let leak = HARLeakCheck.leak(
@@ -64,7 +95,6 @@ extension HARTransport {
     case .success(false):
       break
     }
-    return (data, response)
   }
 
   /// The redaction for `request`: the names the user gave and the

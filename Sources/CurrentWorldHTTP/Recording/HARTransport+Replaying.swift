@@ -26,7 +26,7 @@ extension HARTransport {
     switch exchange {
     case let exchange where exchange.status == 0:
       throw URLError(
-        .networkConnectionLost,
+        exchange.failure ?? .networkConnectionLost,
         userInfo: [
           NSLocalizedDescriptionKey:
             "\(key.summary) was recorded in \(name) with no answer (status 0)."

@@ -70,6 +70,9 @@ public struct HTTPArchive: Sendable {
     /// described the bytes on the wire, not the decoded body kept here.
     var headers: [String: String]
     var body: Data
+    /// For an entry with no answer (status 0), the `URLError` it was
+    /// recorded with, when its `_error` names one.
+    var failure: URLError.Code?
 
     /// What is wrong with an entry, from the entry's own fields.
     struct Problem: Error {
@@ -107,7 +110,21 @@ public struct HTTPArchive: Sendable {
         }
       }
       self.headers = headers
+      failure = Self.failure(status == 0 ? entry.response.error : nil)
     }
+
+    /// The `URLError` code of an `_error` a recording wrote:
+    /// `NSURLErrorDomain -1004`; `nil` for anything else (a browser's
+    /// `net::ERR_…`).
+    static func failure(_ error: String?) -> URLError.Code? {
+      guard let error, error.hasPrefix(domain + " "),
+        let code = Int(error.dropFirst(domain.count + 1))
+      else { return nil }
+      return URLError.Code(rawValue: code)
+    }
+
+    /// The domain that a recorded failure's `_error` names.
+    static let domain = "NSURLErrorDomain"
 
     private static func body(_ text: String?, _ encoding: String?, at place: String) throws(Problem)
       -> Data
