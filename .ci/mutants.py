@@ -6,7 +6,11 @@ docs promise. The script clones the repository into a scratch folder, puts
 in one mutant at a time, builds, and runs the README's `swift test` with a
 time limit. A mutant is
 
-  killed    when a named test fails and the run ends within the limit,
+  killed    when a named test fails and the run ends within the limit: an
+            issue that is not a known one on a Swift Testing test, read
+            from its event stream (JSON lines), or a failed XCTest case,
+            read from XCTest's failure lines (swift test gives XCTest no
+            structured output here), as .ci/check-failure-attribution does,
   CRASHED   when the run fails with no named test failing (a crash, or a
             runner's error): caught, but not by a test that says why,
   HUNG      when the run is stopped at the limit (caught only by a hang),
@@ -30,12 +34,14 @@ the full run is for a person, after changing tests or promises.
     python3 .ci/mutants.py --sample --in-place   # CI's sample, in this checkout
     python3 .ci/mutants.py --plant         # three planted mutants get CRASHED, HUNG, INVALID
 
-Each mutant's test log is kept in the scratch clone's .build/mutant-logs.
+Each mutant's test log and event stream are kept in the scratch clone's
+.build/mutant-logs.
 
 When a change moves the text a mutant replaces, the script fails and names
 every such mutant: update the mutant with the code, do not drop it.
 """
 import argparse
+import json
 import os
 import re
 import signal
@@ -693,16 +699,47 @@ def sh(command, cwd, limit=None):
     return status, out.decode("utf-8", "replace"), time.time() - start
 
 
-def failed_tests(log):
-    names = re.findall(r"✘ Test (\w+)\(", log)
+def stream_events(path):
+    """The events of Swift Testing's event stream at `path`; a line cut off
+    by a run that was stopped is left out."""
+    events = []
+    if os.path.exists(path):
+        with open(path, encoding="utf-8", errors="replace") as stream:
+            for line in stream:
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                if record.get("kind") == "event":
+                    events.append(record["payload"])
+    return events
+
+
+def test_name(test_id):
+    """`aTest` of `Module.Suite/aTest(x:)/File.swift:3:4`; None for a suite,
+    and for an issue on no test."""
+    parts = (test_id or "").split("/")
+    return parts[1].split("(")[0] if len(parts) >= 3 else None
+
+
+def failed_tests(events, log):
+    names = []
+    for event in events:
+        issue = event.get("issue") or {}
+        if event.get("kind") != "issueRecorded" or issue.get("isKnown"):
+            continue
+        if (issue.get("_severity") or issue.get("severity")) == "warning":
+            continue
+        if test_name(event.get("testID")):
+            names.append(test_name(event.get("testID")))
     names += re.findall(r"Test Case '-?\[?[\w.]+[ .](\w+)\]?' failed", log)
     return list(dict.fromkeys(names))
 
 
-def unfinished_tests(log):
-    started = re.findall(r"◇ Test (\w+)\(", log)
-    ended = set(re.findall(r"[✔✘━] Test (\w+)\(", log))
-    return ["unfinished:"] + [name for name in dict.fromkeys(started) if name not in ended]
+def unfinished_tests(events):
+    started = [test_name(e.get("testID")) for e in events if e.get("kind") == "testStarted"]
+    ended = {test_name(e.get("testID")) for e in events if e.get("kind") == "testEnded"}
+    return ["unfinished:"] + [name for name in dict.fromkeys(started) if name and name not in ended]
 
 
 def main():
@@ -762,18 +799,24 @@ def main():
             if status != 0:
                 verdict, seconds, names = "INVALID", 0, ["does not compile: write it again"]
             else:
-                status, log, seconds = sh("swift test --skip-build", work, args.limit)
-                names = failed_tests(log)
+                stream = os.path.join(logs, f"{number:03}.jsonl")
+                if os.path.exists(stream):
+                    os.remove(stream)
+                status, log, seconds = sh(
+                    f"swift test --skip-build --event-stream-output-path '{stream}' "
+                    "--event-stream-version 0", work, args.limit)
+                events = stream_events(stream)
+                names = failed_tests(events, log)
                 if status == 124:
                     verdict = "HUNG"
-                    names = unfinished_tests(log) + ["failed:"] + names
+                    names = unfinished_tests(events) + ["failed:"] + names
                 elif status == 0:
                     verdict = "SURVIVED"
                 elif names:
                     verdict = "killed"
                 else:
                     verdict = "CRASHED"
-                    names = unfinished_tests(log)
+                    names = unfinished_tests(events)
         finally:
             open(file, "w", encoding="utf-8").write(original)
         with open(os.path.join(logs, f"{number:03}.log"), "w", encoding="utf-8") as saved:
