@@ -79,11 +79,7 @@
         ?? SourceLocation(
           fileID: "CurrentWorld/Current.swift", filePath: "Current.swift", line: 1, column: 1)
       if let call = issue.unimplemented, !issue.isWarning {
-        // The call as the issue's error, for `Issue.unimplementedCall`; the
-        // whole message stays the comment, as for every other issue.
-        Issue.record(
-          UnimplementedCallRecord(call: call), Comment(rawValue: issue.message),
-          sourceLocation: location)
+        UnimplementedCallRecording.record(call, comment: issue.message, at: location)
         return
       }
       #if compiler(>=6.3)
@@ -189,16 +185,6 @@
     static func install() {
       installation
     }
-  }
-
-  /// The error that a Swift Testing issue about a call to an unimplemented
-  /// dependency carries: ``Testing/Issue/unimplementedCall`` reads the call
-  /// from it. Its description is short, since the issue's comment is the
-  /// whole message.
-  struct UnimplementedCallRecord: Error, CustomStringConvertible {
-    let call: UnimplementedError
-
-    var description: String { "\(call.field) was called without an override" }
   }
 
   /// The XCTest case that a ``WorldTestCase`` is running, for the issues

@@ -21,6 +21,58 @@ import Testing
     #expect(seen.withLock { $0 } == ["Current.weatherAPI.forecast", nil])
   }
 
+  /// Promise: the issue reads as what happened, as CurrentWorld's other
+  /// issues do: nothing was thrown, so Swift Testing does not show it as
+  /// "Caught error", and the message is its one comment.
+  @Test func theIssueIsNotShownAsACaughtError() {
+    let seen = Locked<[String]>([])
+    let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
+    withKnownIssue {
+      _ = try? fetch()
+    } matching: { issue in
+      let comment = issue.comments.map(\.rawValue).joined()
+      seen.withLock { $0.append("\(issue.kind) · \(issue.error == nil) · \(comment.prefix(38))") }
+      return true
+    }
+    #expect(
+      seen.withLock { $0 } == ["Issue recorded · true · Current.weatherAPI.forecast was called"])
+  }
+
+  /// Promise: the call is known while the issue is recorded, when the
+  /// matcher asks; the issue that `Issue.record` returns, kept for later,
+  /// is not one.
+  @Test func aKeptIssueIsNotACall() {
+    let kept = Locked<Issue?>(nil)
+    let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
+    withKnownIssue {
+      _ = try? fetch()
+    } matching: { issue in
+      kept.withLock { $0 = issue }
+      return issue.unimplementedCall != nil
+    }
+    let issue = kept.withLock { $0 }
+    #expect(issue != nil)
+    #expect(issue?.unimplementedCall == nil)
+  }
+
+  /// Promise: an issue recorded while the call's issue is being matched
+  /// (here by the matcher itself) is not the call.
+  @Test func anIssueRecordedWhileMatchingIsNotACall() {
+    let seen = Locked<[String?]>([])
+    let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
+    withKnownIssue {
+      _ = try? fetch()
+    } matching: { issue in
+      let first = seen.withLock { seen in
+        seen.append(issue.unimplementedCall?.field)
+        return seen.count == 1
+      }
+      if first { Issue.record("recorded by the matcher") }
+      return true
+    }
+    #expect(seen.withLock { $0 } == ["Current.weatherAPI.forecast", nil])
+  }
+
   /// Promise: the match reads the recorded call, not the text: an issue
   /// recorded by hand with the very message of an unimplemented call is
   /// not one.
