@@ -322,6 +322,45 @@ struct PlainWeatherClient {
     #expect(made[1].answerer == nil, "the test's own")
   }
 
+  /// Promise: a session made in a test answers in that test's world when
+  /// work that left the test's task uses it (`Task.detached`, a GCD queue
+  /// with a completion handler): each gets its answer, and an unmatched
+  /// request's failure lands on that test.
+  @Test(.timeLimit(.minutes(10))) func detachedWorkUsesTheSessionInItsTestsWorld() async throws {
+    let file = try Self.file([
+      ("GET", "https://api.example/detached", nil, 200, "d"),
+      ("GET", "https://api.example/queued", nil, 200, "q"),
+    ])
+    let test = try #require(Test.current)
+    try await withKnownIssue {
+      try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
+        Current.urlSession = .replaying(contentsOf: file)
+        let session = Current.urlSession
+        let detached = try await Task.detached {
+          try await session.data(from: URL(string: "https://api.example/detached")!).0
+        }.value
+        #expect(detached == Data("d".utf8))
+        let queued = try await withCheckedThrowingContinuation { continuation in
+          DispatchQueue.global().async {
+            session.dataTask(with: URL(string: "https://api.example/queued")!) { data, _, error in
+              continuation.resume(
+                with: data.map(Result.success) ?? .failure(error ?? URLError(.unknown)))
+            }.resume()
+          }
+        }
+        #expect(queued == Data("q".utf8))
+        await #expect(throws: URLError.self) {
+          try await Task.detached {
+            try await session.data(from: URL(string: "https://api.example/missing")!)
+          }.value
+        }
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("No recorded answer") && text.contains("GET /missing")
+    }
+  }
+
   /// Promise: a session made in a test and used after that test's world
   /// ended fails, saying so, rather than answer from its file.
   @Test func aSessionUsedAfterItsTestFails() async throws {

@@ -206,6 +206,22 @@ struct ProbeTests {
     #expect(outcome.output.contains("(The unimplemented value is declared at "))
   }
 
+  /// Promise: a request through the unarranged `Current.urlSession` in a
+  /// plain XCTestCase fails that test, naming the line that replays a
+  /// recording, and throws; nothing is sent.
+  @Test func anUnarrangedURLSessionFailsAPlainXCTestCase() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "plain-xctest-urlsession", test: "PlainXCTestCaseProbes/testUnarrangedURLSession")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("with 1 failure"), "\(outcome.output)")
+    #expect(outcome.output.contains("GET https://api.example/probe"), "\(outcome.output)")
+    #expect(
+      outcome.output.contains(#"Current.urlSession = .replaying("Recordings/name.har")"#),
+      "\(outcome.output)")
+    #expect(outcome.output.contains("PlainXCTestCaseProbes.testUnarrangedURLSession"))
+    #expect(outcome.output.contains("urlsession threw URLError"), "\(outcome.output)")
+  }
+
   /// Promise: a sleep on `World.test`'s clock fails a plain XCTestCase at
   /// once, naming `Current.clock` and both fixes, and throws; it never waits.
   @Test func aSleepOnTheTestClockFailsAPlainXCTestCaseAtOnce() async throws {

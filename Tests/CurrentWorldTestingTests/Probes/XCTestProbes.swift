@@ -1,7 +1,12 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import CurrentWorldTesting
 import Foundation
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// XCTest probes, in a `WorldTestCase`: each runs only in a child process
 /// that names it (see ``ProbeProcess``), and skips anywhere else.
@@ -109,6 +114,19 @@ final class PlainXCTestCaseProbes: XCTestCase {
     _ = Current.score
     let added = XCTestRun.registrations == before + 1 && !XCTestRun.isPending
     print("added by a read on the main thread: \(added)")
+  }
+
+  /// A request through the unarranged `Current.urlSession` in the seeds'
+  /// style, with no world of the test's own.
+  func testUnarrangedURLSession() async throws {
+    try XCTSkipUnless(
+      ProbeProcess.current == "plain-xctest-urlsession", "a probe for a child process")
+    do {
+      _ = try await Current.urlSession.data(from: URL(string: "https://api.example/probe")!)
+      print("urlsession answered")
+    } catch {
+      print("urlsession threw \(type(of: error))")
+    }
   }
 
   func testForgottenOverrideFromGCD() throws {
