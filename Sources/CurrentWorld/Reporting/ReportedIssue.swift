@@ -63,8 +63,8 @@ public struct ReportedIssue: Sendable, Equatable {
   package var placeIsDeclaration = false
 
   /// The call to an unimplemented dependency that this issue reports, if
-  /// it does: a test runner records it as the issue's error, so that a
-  /// test matches the value, not the message's text.
+  /// it does: a test runner records it with the issue, so that a test
+  /// matches the value, not the message's text.
   package var unimplemented: UnimplementedError?
 
   /// Whether the issue has a place in the source.
