@@ -38,16 +38,14 @@ import Testing
       seen.withLock { $0 } == ["Issue recorded · true · Current.weatherAPI.forecast was called"])
   }
 
-  #if compiler(>=6.2)
-    /// Promise: an issue-handling trait's closure sees the call too, as
-    /// Swift Testing asks it while the issue is recorded: this one drops
-    /// the issue, so the test passes only if it saw the call.
-    @Test(.filterIssues { $0.unimplementedCall?.field != "Current.weatherAPI.forecast" })
-    func anIssueHandlingTraitSeesTheCall() {
-      let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
-      #expect(throws: UnimplementedError.self) { try fetch() }
-    }
-  #endif
+  /// Promise: an issue-handling trait's closure sees the call too, as
+  /// Swift Testing asks it while the issue is recorded: this one drops
+  /// the issue, so the test passes only if it saw the call.
+  @Test(.filterIssues { $0.unimplementedCall?.field != "Current.weatherAPI.forecast" })
+  func anIssueHandlingTraitSeesTheCall() {
+    let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
+    #expect(throws: UnimplementedError.self) { try fetch() }
+  }
 
   /// Promise: the call is known while the issue is recorded, when the
   /// matcher asks; the issue that `Issue.record` returns, kept for later,
