@@ -11,7 +11,7 @@ import Testing
 #endif
 
 @Suite(.world, .timeLimit(.minutes(10))) struct TestClockTests {
-  @Test func sleepersWakeInDeadlineOrderAndOnlyOnceTheirDeadlinePasses() async {
+  @Test func sleepersWakeInDeadlineOrderAndOnlyOnceTheirDeadlinePasses() async throws {
     let clock = TestClock()
     // Each sleeper records its own deadline when it wakes. (What `now` reads
     // by the time a woken task runs depends on the scheduler, so this does
@@ -25,10 +25,15 @@ import Testing
     }
     await clock.waitForSleepers(3)
     await clock.advance(by: .milliseconds(1_500))
+    // A woken sleeper has left the clock when `advance` returns: checked
+    // at once, so a clock that wakes the wrong one fails here, by name,
+    // rather than after a real-time wait for a wake that never comes.
+    try #require(clock.sleeperCount == 2, "advance woke the sleeper due at 1 s")
     _ = await settled(sleepers[1])
     #expect(woken.withLock { $0 } == [1])
     #expect(clock.now.offset == .milliseconds(1_500))
     await clock.advance(to: TestInstant(offset: .milliseconds(2_500)))
+    try #require(clock.sleeperCount == 1, "advance woke the sleeper due at 2 s")
     _ = await settled(sleepers[2])
     #expect(woken.withLock { $0 } == [1, 2])
     await clock.advance(by: .seconds(9))
@@ -112,7 +117,7 @@ import Testing
     #expect(Current.clock is UnimplementedClock)
   }
 
-  @Test func anHTTPTimeoutFiresWhenTheTestClockPassesIt() async {
+  @Test func anHTTPTimeoutFiresWhenTheTestClockPassesIt() async throws {
     let clock = TestClock()
     Current.clock = clock
     // By default, its timeouts sleep on the world's clock.
@@ -132,6 +137,9 @@ import Testing
     // The transport's sleep and the client's timeout.
     await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(5))
+    // The timeout's sleeper has left the clock: checked at once, so that a
+    // clock that wakes nobody fails here rather than after a long wait.
+    try #require(clock.sleeperCount < 2, "advance woke the timeout's sleeper")
     let error = await value(of: call) ?? nil
     #expect(error == .timeout(url: URL(string: "https://api.example/slow")!))
     #expect(clock.now.offset == .seconds(5))
@@ -139,7 +147,7 @@ import Testing
 }
 
 @Suite(.world, .timeLimit(.minutes(10))) struct HTTPDeadlineTests {
-  @Test func theTimeoutCoversASlowTokenSource() async {
+  @Test func theTimeoutCoversASlowTokenSource() async throws {
     let clock = TestClock()
     Current.clock = clock
     let sent = Locked(false)
@@ -169,6 +177,7 @@ import Testing
     // The token source's sleep and the client's deadline.
     await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(1))
+    try #require(clock.sleeperCount < 2, "advance woke the deadline's sleeper")
     #expect(await value(of: call) ?? nil == .timeout(url: URL(string: "https://api.example/me")!))
     #expect(!sent.withLock { $0 })
     #expect(clock.now.offset == .seconds(1))
