@@ -207,8 +207,8 @@ struct ProbeTests {
   }
 
   /// Promise: a request through the unarranged `Current.urlSession` in a
-  /// plain XCTestCase fails that test, naming the line that replays a
-  /// recording, and throws; nothing is sent.
+  /// plain XCTestCase fails that test once, naming the request and the
+  /// line that replays a recording, and throws `URLError`.
   @Test func anUnarrangedURLSessionFailsAPlainXCTestCase() async throws {
     let outcome = try await ProbeProcess.xcTest(
       "plain-xctest-urlsession", test: "PlainXCTestCaseProbes/testUnarrangedURLSession")
