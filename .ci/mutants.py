@@ -723,10 +723,14 @@ def stream_events(path):
 
 
 def test_name(test_id):
-    """`aTest` of `Module.Suite/aTest(x:)/File.swift:3:4`; None for a suite,
-    and for an issue on no test."""
+    """`aTest` of `Module.Suite/aTest(x:)/File.swift:3:4`, of a nested
+    suite's `Module.Outer/Inner/aTest()/…` and of a free function's
+    `Module.aTest()/File.swift:3:4`; None for a suite (its ID ends without
+    a source place), and for an issue on no test."""
     parts = (test_id or "").split("/")
-    return parts[1].split("(")[0] if len(parts) >= 3 else None
+    if len(parts) < 2 or not re.search(r":\d+:\d+$", parts[-1]):
+        return None
+    return parts[-2].split("(")[0].split(".")[-1]
 
 
 def failed_tests(events, log):
