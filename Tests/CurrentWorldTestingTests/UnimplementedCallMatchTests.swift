@@ -48,8 +48,8 @@ import Testing
   }
 
   /// Promise: the call is known while the issue is recorded, when the
-  /// matcher asks; the issue that `Issue.record` returns, kept for later,
-  /// is not one.
+  /// matcher asks; the issue the matcher was given, kept and read after
+  /// the recording, is not one.
   @Test func aKeptIssueIsNotACall() {
     let kept = Locked<Issue?>(nil)
     let fetch: @Sendable () throws -> Int = unimplemented("Current.weatherAPI.forecast")
