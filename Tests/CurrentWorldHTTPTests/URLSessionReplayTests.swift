@@ -185,9 +185,11 @@ struct PlainWeatherClient {
   /// one (status 0, its `URLError` code in HAR's `_error`), and a replay
   /// fails as it did, through a session and through `HTTPClient`.
   @Test func aFailedRequestIsRecordedAndReplayedAsAFailure() async throws {
-    let server = try LoopbackServer { _ in .json("{}") }
-    let url = server.baseURL.appendingPathComponent("gone")
-    server.stop()  // nothing listens at its port now: the connection is refused
+    // A port held and never listened on, so that no other test's server
+    // can take it: a stopped server's port was, and answered.
+    let refusing = try RefusingPort()
+    defer { withExtendedLifetime(refusing) {} }
+    let url = refusing.baseURL.appendingPathComponent("gone")
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("failed-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -207,7 +209,7 @@ struct PlainWeatherClient {
       try await URLSession.replaying(contentsOf: file).data(from: url)
     }
     #expect(replayed?.code == code)
-    let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+    let client = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
       .replaying(contentsOf: file)
     do {
       _ = try await client.data(for: Endpoint(.get, "/gone"))
