@@ -13,30 +13,15 @@ import XCTest
 /// as its test ends, after the test's body and teardown: so this class
 /// keeps the session's failures and checks them in `invokeTest`, after the
 /// test has ended and before XCTest moves on.
-final class URLSessionWorldTestCaseTests: WorldTestCase {
+final class URLSessionWorldTestCaseTests: FailureKeepingTestCase {
   private var sessionFailures: [String] = []
 
   /// A failure about `Current.urlSession` is kept; any other one fails.
-  private func keeps(_ message: String) -> Bool {
+  override func keeps(_ message: String, file: String, line: Int) -> Bool {
     guard message.contains("was sent through Current.urlSession") else { return false }
     sessionFailures.append(message)
     return true
   }
-
-  #if canImport(Darwin)
-    override func record(_ issue: XCTIssue) {
-      if !keeps(issue.compactDescription) { super.record(issue) }
-    }
-  #else
-    override func recordFailure(
-      withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-      expected: Bool
-    ) {
-      guard !keeps(description) else { return }
-      super.recordFailure(
-        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-    }
-  #endif
 
   override func invokeTest() {
     super.invokeTest()

@@ -6,31 +6,15 @@ import XCTest
 
 /// XCTest support, observed through the failures XCTest records, which this
 /// class intercepts to keep the ones a test provokes on purpose.
-final class WorldTestCaseTests: WorldTestCase {
+final class WorldTestCaseTests: FailureKeepingTestCase {
   private var failures: [(message: String, file: String, line: Int)] = []
   private var capturing = false
 
-  #if canImport(Darwin)
-    // Apple's XCTest records every failure as an XCTIssue.
-    override func record(_ issue: XCTIssue) {
-      guard capturing else { return super.record(issue) }
-      let location = issue.sourceCodeContext.location
-      failures.append(
-        (issue.compactDescription, location?.fileURL.path ?? "", location?.lineNumber ?? 0))
-    }
-  #else
-    // corelibs XCTest has no XCTIssue; every failure goes through here.
-    override func recordFailure(
-      withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-      expected: Bool
-    ) {
-      guard capturing else {
-        return super.recordFailure(
-          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-      }
-      failures.append((description, filePath, lineNumber))
-    }
-  #endif
+  override func keeps(_ message: String, file: String, line: Int) -> Bool {
+    guard capturing else { return false }
+    failures.append((message, file, line))
+    return true
+  }
 
   /// Keeps the failures recorded while `body` runs.
   private func capturingFailures<R>(_ body: () async throws -> R) async rethrows -> R {
