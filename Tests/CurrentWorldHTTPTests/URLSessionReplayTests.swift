@@ -186,7 +186,8 @@ struct PlainWeatherClient {
   /// fails as it did, through a session and through `HTTPClient`.
   @Test func aFailedRequestIsRecordedAndReplayedAsAFailure() async throws {
     // A port held and never listened on, so that no other test's server
-    // can take it: a stopped server's port was, and answered.
+    // can take it. (A stopped server's port was taken by a test running
+    // beside this one, whose server answered.)
     let refusing = try RefusingPort()
     defer { withExtendedLifetime(refusing) {} }
     let url = refusing.baseURL.appendingPathComponent("gone")
