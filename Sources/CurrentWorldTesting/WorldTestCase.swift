@@ -44,6 +44,7 @@
     override open func invokeTest() {
       TestRunnerReporter.install()
       XCTestRun.addPendingObserver()
+      let watched = StandardDefaultsWatch.started(name)
       // Issues reported in this test's world from outside its thread are
       // kept, and recorded here before the test ends.
       let relay = TestRelay(testName: name)
@@ -68,6 +69,14 @@
         if let failing { TestWorlds.stopFailingOnEscapes(failing) }
         for issue in escapeFailures.withLock({ $0 }) + relay.end() {
           TestRunnerReporter.recordXCTestFailure(issue)
+        }
+        // Its folders stay when it failed, for the user to look at.
+        if (testRun?.totalFailureCount ?? 0) > 0 { checks.noteFailure() }
+        for path in checks.end() {
+          XCTFail(TestWorlds.keptFoldersMessage(path))
+        }
+        if let wrote = StandardDefaultsWatch.ended(watched) {
+          XCTFail(wrote)
         }
       }
     }

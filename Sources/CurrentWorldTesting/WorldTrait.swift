@@ -40,18 +40,51 @@
       performing function: @Sendable () async throws -> Void
     ) async throws {
       TestRunnerReporter.install()
+      let name = Self.name(of: test, testCase)
+      let watched = StandardDefaultsWatch.started(name)
+      let checks = TestEndChecks()
+      do {
+        try await run(test, testCase, named: name, checks: checks, function)
+      } catch {
+        checks.noteFailure()
+        end(checks, watched)
+        throw error
+      }
+      end(checks, watched)
+    }
+
+    /// Removes what the test's world made, keeping its folders when it
+    /// failed by an error or an issue of CurrentWorld's (Swift Testing
+    /// tells a trait nothing of an `#expect` that failed), and reports a
+    /// write to the real settings store.
+    private func end(_ checks: TestEndChecks, _ watched: Int) {
+      for path in checks.end() {
+        Issue.record(Comment(rawValue: TestWorlds.keptFoldersMessage(path)))
+      }
+      if let wrote = StandardDefaultsWatch.ended(watched) {
+        Issue.record(Comment(rawValue: wrote))
+      }
+    }
+
+    /// Runs the test case in its world, which holds `checks`.
+    private func run(
+      _ test: Test, _ testCase: Test.Case?, named name: String, checks: TestEndChecks,
+      _ function: @Sendable () async throws -> Void
+    ) async throws {
       var world = Self.isActive ? Current : World.test
       update(&world)
       // Issues reported in this test's world from outside its task arrive
       // here, and are recorded in a task of the test's own, so Swift Testing
       // puts them on this test; the test ends after the last is recorded.
       let (issues, recorder) = AsyncStream.makeStream(of: ReportedIssue.self)
-      let relay = TestRelay(testName: Self.name(of: test, testCase)) { recorder.yield($0) }
+      let relay = TestRelay(testName: name) { recorder.yield($0) }
       world[TestRelayKey.self] = relay
-      let checks = TestEndChecks()
       world[TestEndChecksKey.self] = checks
       async let recorded: Void = {
-        for await issue in issues { TestRunnerReporter.recordSwiftTestingIssue(issue) }
+        for await issue in issues {
+          if !issue.isWarning { checks.noteFailure() }
+          TestRunnerReporter.recordSwiftTestingIssue(issue)
+        }
       }()
       // Escapes fail this test while it runs, unless an enclosing trait
       // already made them.

@@ -29,18 +29,37 @@
     /// alive: the one an issue from any thread belongs to.
     static var testCase: XCTestCase? { started.withLock { $0 }?.testCase }
 
+    /// The standard-store watch of the test case running now, unless it
+    /// is a ``WorldTestCase``, which watches its own.
+    private static let watched = Locked<Int?>(nil)
+
     static func willStart(_ testCase: XCTestCase) {
       TestWorlds.resetProcessWide()
       running.withLock { $0 += 1 }
       started.withLock { $0 = RunningTestCase(testCase) }
+      if !(testCase is WorldTestCase) {
+        let number = StandardDefaultsWatch.started(testCase.name)
+        watched.withLock { $0 = number }
+      }
     }
 
-    static func didFinish() {
+    static func didFinish(_ testCase: XCTestCase) {
       // Never below zero: the observer can be registered during the first
       // test, after its start.
       running.withLock { $0 = max($0 - 1, 0) }
       started.withLock { $0 = nil }
       TestWorlds.resetProcessWide()
+      // A plain XCTestCase's settings and folders are the process-wide
+      // world's, ended with each test. Its run has ended, so what it kept
+      // and what it wrote are printed, not recorded as failures.
+      let failed = testCase.testRun.map { !$0.hasSucceeded } ?? false
+      for path in TestWorlds.endProcessWideStorage(failed: failed) {
+        FileHandle.standardError.write(
+          Data("\(testCase.name): \(TestWorlds.keptFoldersMessage(path))\n".utf8))
+      }
+      if let number = watched.withLock({ $0.take() }) {
+        _ = StandardDefaultsWatch.ended(number, reportsFailures: false)
+      }
     }
 
     /// How many observers were added, and whether one is waiting for the
@@ -97,7 +116,7 @@
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
-      XCTestRun.didFinish()
+      XCTestRun.didFinish(testCase)
     }
   }
 #endif

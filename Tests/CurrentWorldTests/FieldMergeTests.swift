@@ -32,6 +32,14 @@ import Testing
         "notifications", { $0.notifications = hub },
         { $0.notifications === hub }
       ),
+      (
+        "random", { $0.random = .seeded(7) },
+        { world in
+          var random = world.random
+          var seven = RandomSource.seeded(7)
+          return random.next() == seven.next()
+        }
+      ),
     ]
 
   /// What identifies a field's value, for comparing two worlds' fields: an
@@ -64,6 +72,7 @@ import Testing
     world.calendar = Calendar(identifier: .japanese)
     world.locale = Locale(identifier: "ja_JP")
     world.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+    world.environment = ["WORLD": "base"]
     return world
   }
 

@@ -10,6 +10,8 @@
   /// outside a test world has no test to run it.
   package final class TestEndChecks: Sendable {
     private let checks = Locked<[@Sendable () -> Void]>([])
+    private let endings = Locked<[@Sendable (_ keep: Bool) -> String?]>([])
+    private let failed = Locked(false)
 
     package init() {}
 
@@ -25,6 +27,30 @@
         return checks
       }
       for check in due { check() }
+    }
+
+    /// Adds `ending`, a removal of something the test's world made (its
+    /// settings store, its folders), to run once by ``end()``.
+    package func addEnding(_ ending: @escaping @Sendable (_ keep: Bool) -> String?) {
+      endings.withLock { $0.append(ending) }
+    }
+
+    /// Notes that the test failed, so that ``end()`` keeps what an ending
+    /// keeps for the user to look at.
+    package func noteFailure() {
+      failed.withLock { $0 = true }
+    }
+
+    /// Runs every ending added so far, once, after the test's last issue,
+    /// keeping what an ending keeps if the test failed. Returns where kept
+    /// things were left.
+    package func end() -> [String] {
+      let due = endings.withLock { endings in
+        defer { endings = [] }
+        return endings
+      }
+      let keep = failed.withLock { $0 }
+      return due.compactMap { $0(keep) }
     }
 
     /// The checks of the test whose world is in effect, if any; read

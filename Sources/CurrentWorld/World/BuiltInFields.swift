@@ -30,6 +30,10 @@ extension WorldStorage {
     var timeZone = TimeZone.autoupdatingCurrent
     var notifications = NotificationHub.live
     var preferredLocales = PreferredLocaleList(given: nil)
+    var defaults = DefaultsChoice.byContext
+    var directories = DirectoriesChoice.byContext
+    var environment = EnvironmentValues(given: nil)
+    var random = RandomSource.system
     /// App-defined dependencies that were set, by key type.
     var dependencies: DependencyList? = nil
 
@@ -64,6 +68,6 @@ extension WorldStorage.Field {
   /// field's bit is its place here, and a test checks both orders agree.
   static let all: [Self] = [
     .context, .date, .clock, .uuid, .calendar, .locale, .timeZone, .notifications,
-    .preferredLocales,
+    .preferredLocales, .defaults, .directories, .environment, .random,
   ]
 }

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Promise: nothing a test's settings or folders made outlives the run,
+/// except a failed test's folders, which are kept and named; a write to
+/// the real settings store is reported with its keys; a live process reads
+/// the platform's own and makes nothing; a preview leaves nothing. Each
+/// child runs with a temporary directory and a home of its own.
+@Suite(.enabled(if: ProbeProcess.isAvailable), .timeLimit(.minutes(5)))
+struct StoredStateProbeTests {
+  /// A fresh temporary directory and home for one child.
+  struct Sandbox {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("CurrentWorldProbe-\(UUID().uuidString)")
+    var temporary: URL { root.appendingPathComponent("tmp") }
+    var home: URL { root.appendingPathComponent("home") }
+
+    init() throws {
+      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    var environment: [String: String] { ["TMPDIR": temporary.path, "HOME": home.path] }
+
+    /// Everything under the child's temporary directory and home.
+    func leftovers() -> [String] {
+      let files = FileManager.default
+      return [temporary, home].flatMap { folder in
+        (files.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).map {
+          "\(folder.lastPathComponent)/\($0)"
+        }
+      }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+  }
+
+  @Test func aPassingRunLeavesNothing() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-run", filter: "StoredStateProbes/writesAndPasses",
+      environment: sandbox.environment)
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("passed"), "\(outcome.output)")
+    #expect(sandbox.leftovers() == [], "\(outcome.output)")
+  }
+
+  @Test func plainXCTestCasesEachGetTheirOwnAndLeaveNothing() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.xcTest(
+      "stored-xctest", test: "StoredStatePlainXCTestProbes", environment: sandbox.environment)
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("Executed 3 tests, with 0 failures"), "\(outcome.output)")
+    // Its write to the real store is named, with the test, as the run ends.
+    #expect(outcome.output.contains("\"probe.standard.plain\""), "\(outcome.output)")
+    #expect(outcome.output.contains("testCWritesTheStandardStore"), "\(outcome.output)")
+    #expect(sandbox.leftovers() == [], "\(outcome.output)")
+  }
+
+  @Test func aFailedTestsFoldersAreKeptAndNamed() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-fails", filter: "StoredStateProbes/writesAndFails",
+      environment: sandbox.environment)
+    #expect(outcome.failed, "\(outcome.output)")
+    try Self.expectKept(outcome.output, contents: "left for you")
+  }
+
+  @Test func aFailedWorldTestCasesFoldersAreKeptAndTheOthersAreNot() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.xcTest(
+      "stored-worldtestcase", test: "StoredStateWorldTestCaseProbes",
+      environment: sandbox.environment)
+    #expect(outcome.output.contains("Executed 2 tests, with 2 failures"), "\(outcome.output)")
+    #expect(!outcome.output.contains("leaked"), "\(outcome.output)")
+    try Self.expectKept(outcome.output, contents: "B")
+    // Only the failed test's folder is left.
+    let kept = sandbox.leftovers().filter { $0.hasSuffix(".txt") }
+    #expect(kept.count == 1, "\(kept)")
+  }
+
+  /// The failure names the kept folder, and the test's file is in it.
+  static func expectKept(_ output: String, contents: String) throws {
+    let line = try #require(
+      output.split(separator: "\n").first { $0.hasPrefix("probe file: ") }, "\(output)")
+    let file = String(line.dropFirst("probe file: ".count))
+    let root = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
+    #expect(output.contains("were kept for you to look at: \(root.path)"), "\(output)")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == contents)
+  }
+
+  @Test func aWriteToTheRealStoreFailsTheTestThatAloneRan() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-standard", filter: "StoredStateProbes/writesTheStandardStore",
+      environment: sandbox.environment)
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "This test wrote UserDefaults.standard, the app's real settings"),
+      "\(outcome.output)")
+    #expect(outcome.output.contains("key \"probe.standard.alone\""), "\(outcome.output)")
+    #expect(outcome.output.contains("Write Current.defaults instead"), "\(outcome.output)")
+  }
+
+  @Test func aWriteBesideAnotherTestIsReportedAtTheEnd() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-standard-parallel", filter: "StoredStateProbes",
+      environment: sandbox.environment)
+    let report = try #require(
+      outcome.output.split(separator: "\n").first {
+        $0.hasPrefix("CurrentWorld: while tests ran, UserDefaults.standard")
+      }, "\(outcome.output)")
+    #expect(report.contains("\"probe.standard.parallel\""))
+    #expect(report.contains("writesTheStandardStoreBesideAnother()"), "\(report)")
+    #expect(report.contains("runsBesideTheWriter()"), "\(report)")
+  }
+
+  @Test func aLiveProcessReadsThePlatformsOwnAndMakesNothing() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    var environment = sandbox.environment
+    environment["CURRENTWORLD_CONTEXT"] = "live"
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-live", filter: "StoredStateProbes/readsTheLiveFields", environment: environment)
+    #expect(!outcome.failed, "\(outcome.output)")
+    for fact in [
+      "context: live", "standard: true", "platform folders: true", "process environment: true",
+      "seeded: false",
+    ] {
+      #expect(outcome.output.contains(fact), "\(fact): \(outcome.output)")
+    }
+    #expect(sandbox.leftovers() == [], "\(outcome.output)")
+  }
+
+  @Test func aPreviewLeavesNothing() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    var environment = sandbox.environment
+    environment["CURRENTWORLD_CONTEXT"] = "preview"
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-preview", filter: "StoredStateProbes/writesInAPreview", environment: environment)
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("context: preview"), "\(outcome.output)")
+    #expect(outcome.output.contains("standard: false"), "\(outcome.output)")
+    #expect(outcome.output.contains("preview file: \(sandbox.temporary.path)"), "\(outcome.output)")
+    #expect(sandbox.leftovers() == [], "\(outcome.output)")
+  }
+}

@@ -1,0 +1,125 @@
+import CurrentWorld
+import CurrentWorldTesting
+import Foundation
+import Testing
+import XCTest
+
+/// Probes of the stored-state fields: each runs only in a child process
+/// that names it (see ``ProbeProcess``), with a temporary directory and a
+/// home of its own, which ``StoredStateProbeTests`` inspects afterwards.
+@Suite(.enabled(if: ProbeProcess.current?.hasPrefix("stored-") == true))
+struct StoredStateProbes {
+  /// Parallel tests that write their settings and files, and pass.
+  @Test(.world, .enabled(if: ProbeProcess.current == "stored-run"), arguments: 0..<8)
+  func writesAndPasses(_ number: Int) async throws {
+    Current.defaults.set(number, forKey: "probe.number")
+    Current.defaults.synchronize()
+    let file = Current.directories.applicationSupport.appendingPathComponent("n.txt")
+    try Data("\(number)".utf8).write(to: file)
+    await Task.yield()
+    #expect(Current.defaults.integer(forKey: "probe.number") == number)
+  }
+
+  /// A test that writes a file and then fails by throwing.
+  @Test(.world, .enabled(if: ProbeProcess.current == "stored-fails"))
+  func writesAndFails() throws {
+    let file = Current.directories.documents.appendingPathComponent("draft.txt")
+    try Data("left for you".utf8).write(to: file)
+    print("probe file: \(file.path)")
+    try #require(Bool(false), "fails on purpose")
+  }
+
+  /// A test that writes the real settings store, alone.
+  @Test(.world, .enabled(if: ProbeProcess.current == "stored-standard"))
+  func writesTheStandardStore() {
+    UserDefaults.standard.set(true, forKey: "probe.standard.alone")
+  }
+
+  /// Two tests that run at once, one of which writes the real store: which
+  /// one cannot be told.
+  @Test(.world, .enabled(if: ProbeProcess.current == "stored-standard-parallel"))
+  func writesTheStandardStoreBesideAnother() async throws {
+    try await Task.sleep(for: .milliseconds(100))
+    UserDefaults.standard.set(1, forKey: "probe.standard.parallel")
+    try await Task.sleep(for: .milliseconds(400))
+  }
+
+  @Test(.world, .enabled(if: ProbeProcess.current == "stored-standard-parallel"))
+  func runsBesideTheWriter() async throws {
+    try await Task.sleep(for: .milliseconds(800))
+  }
+
+  /// The live world, as an app's process sees it: the platform's own, and
+  /// nothing made that was not read.
+  @Test(.enabled(if: ProbeProcess.current == "stored-live"))
+  func readsTheLiveFields() {
+    print("context: \(Current.context)")
+    print("standard: \(Current.defaults === UserDefaults.standard)")
+    print("platform folders: \(Current.directories == AppDirectories.platform)")
+    print("process environment: \(Current.environment == ProcessInfo.processInfo.environment)")
+    var random = Current.random
+    var seeded = RandomSource.seeded(RandomSource.testSeed)
+    print("seeded: \(random.next() == seeded.next())")
+  }
+
+  /// A preview's settings and folders, written and synchronized: nothing is
+  /// left once the preview's process exits.
+  @Test(.enabled(if: ProbeProcess.current == "stored-preview"))
+  func writesInAPreview() throws {
+    print("context: \(Current.context)")
+    Current.defaults.set("preview", forKey: "probe.preview")
+    Current.defaults.synchronize()
+    print("standard: \(Current.defaults === UserDefaults.standard)")
+    let file = Current.directories.documents.appendingPathComponent("preview.txt")
+    try Data("preview".utf8).write(to: file)
+    print("preview file: \(file.path)")
+  }
+}
+
+/// A plain `XCTestCase`, in the seeds' style: the first test writes the
+/// settings and a file; the second finds neither. Runs in a child process.
+final class StoredStatePlainXCTestProbes: XCTestCase {
+  func testAWritesSettingsAndAFile() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-xctest", "a probe for a child process")
+    XCTAssertNil(Current.defaults.object(forKey: "probe.plain"))
+    Current.defaults.set("A", forKey: "probe.plain")
+    Current.defaults.synchronize()
+    let file = Current.directories.documents.appendingPathComponent("plain.txt")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    try Data("A".utf8).write(to: file)
+    XCTAssertEqual(Current.defaults.string(forKey: "probe.plain"), "A")
+  }
+
+  func testBFindsNeither() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-xctest", "a probe for a child process")
+    XCTAssertNil(Current.defaults.object(forKey: "probe.plain"), "test A's setting leaked")
+    let file = Current.directories.documents.appendingPathComponent("plain.txt")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "test A's file leaked")
+  }
+
+  func testCWritesTheStandardStore() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-xctest", "a probe for a child process")
+    UserDefaults.standard.set(3, forKey: "probe.standard.plain")
+  }
+}
+
+/// The same in a `WorldTestCase`, whose second test fails on purpose.
+final class StoredStateWorldTestCaseProbes: WorldTestCase {
+  func testAWritesSettingsAndAFile() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-worldtestcase", "a probe for a child process")
+    XCTAssertNil(Current.defaults.object(forKey: "probe.case"))
+    Current.defaults.set("A", forKey: "probe.case")
+    try Data("A".utf8).write(
+      to: Current.directories.documents.appendingPathComponent("case.txt"))
+  }
+
+  func testBFindsNeitherAndFails() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-worldtestcase", "a probe for a child process")
+    XCTAssertNil(Current.defaults.object(forKey: "probe.case"), "test A's setting leaked")
+    let file = Current.directories.documents.appendingPathComponent("case.txt")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "test A's file leaked")
+    try Data("B".utf8).write(to: file)
+    print("probe file: \(file.path)")
+    XCTFail("fails on purpose")
+  }
+}
