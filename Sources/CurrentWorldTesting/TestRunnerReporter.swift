@@ -18,7 +18,6 @@
   enum TestRunnerReporter {
     static let reporter = IssueReporter { issue in
       if Test.current != nil {
-        if !issue.isWarning { TestEndChecks.inEffect?.noteFailure() }
         recordSwiftTestingIssue(issue)
       } else if RunningTestCase.current?.testCase == nil, let relay = TestRelay.inEffect {
         // Outside the test's task, in a world made from a test's: that

@@ -13,6 +13,11 @@ final class SendableDefaults: @unchecked Sendable {
   init(_ defaults: UserDefaults) {
     self.defaults = defaults
   }
+
+  /// `UserDefaults.standard`, asked for once, at the first read of a live
+  /// world's store: asking for it at each read cost three reads of another
+  /// field.
+  static let standard = SendableDefaults(.standard)
 }
 
 /// A settings store of one test's (or one preview's) own: made at its first

@@ -19,8 +19,9 @@ extension World {
   ///
   /// A test's store is a suite whose file is in the temporary directory,
   /// made at its first read. A plain `XCTestCase` test gets one too, which
-  /// its end removes. A world whose context is ``Context-swift.enum/live``
-  /// reads the standard store, in a test process too.
+  /// its end removes. ``World/live`` given the context
+  /// ``Context-swift.enum/live`` reads the standard store, in a test
+  /// process too; ``fixed(at:)`` keeps a store of its own in any context.
   public var defaults: UserDefaults {
     get { storage.fields.defaults.defaults(in: self) }
     set { update(.defaults) { $0.defaults = .given(SendableDefaults(newValue)) } }
@@ -42,7 +43,7 @@ enum DefaultsChoice: Sendable, Hashable {
     switch self {
     case .byContext:
       world.context == .live
-        ? .standard : IsolatedDefaults.processWide.defaults(in: world)
+        ? SendableDefaults.standard.defaults : IsolatedDefaults.processWide.defaults(in: world)
     case .isolated(let store): store.defaults(in: world)
     case .given(let store): store.defaults
     }

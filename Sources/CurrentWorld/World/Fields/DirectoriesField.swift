@@ -4,7 +4,9 @@ extension World {
   /// The app's folders: the platform's own in a live world; in a test
   /// world a fresh folder per test under the temporary directory, with
   /// each of its folders made, removed when the test's world ends, or
-  /// kept, and its path named in an issue, when the test failed; in an
+  /// kept, and its path named in an issue, when the test failed (threw,
+  /// or failed in `WorldTestCase`, or by an issue relayed from outside its
+  /// task: Swift Testing tells nothing of a failed `#expect`); in an
   /// Xcode preview a folder of the preview's own, removed as its process
   /// exits.
   ///
@@ -15,9 +17,9 @@ extension World {
   ///
   /// A test's folders are made at their first read. A plain `XCTestCase`
   /// test gets its own too, which its end removes (or keeps, printing the
-  /// path, when it failed). A world whose context is
+  /// path, when it failed). ``World/live`` given the context
   /// ``Context-swift.enum/live`` reads the platform's folders, in a test
-  /// process too.
+  /// process too; ``fixed(at:)`` keeps folders of its own in any context.
   public var directories: AppDirectories {
     get { storage.fields.directories.directories(in: self) }
     set { update(.directories) { $0.directories = .given(newValue) } }
