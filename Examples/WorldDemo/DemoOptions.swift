@@ -27,8 +27,10 @@ struct DemoOptions: Equatable {
                       [--time-zone ID] [--date DATE]
            world-demo --countdown SECONDS
 
-    Runs the example screens (Dates, Pokemons, CatFact, Movies, Books) in the
-    terminal and prints every state each screen goes through.
+    Runs the example screens (Dates, Pokemons, CatFact, Movies, Books, Dog
+    breeds, Notes) in the terminal and prints every state each screen goes
+    through. Notes keeps its setting and file in a store and folders of the
+    run's own, removed as it exits.
 
     Options:
       --live            Use the real APIs instead of the embedded fixture world.

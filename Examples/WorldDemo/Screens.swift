@@ -12,6 +12,7 @@ import Foundation
     await movies()
     await books()
     await breeds()
+    await notes()
   }
 
   static func header(source: String) {
@@ -108,6 +109,28 @@ import Foundation
     }
     await viewModel.load()
     transitions.flush()
+  }
+
+  static func notes() async {
+    section("Notes")
+    print("  a launch count in Current.defaults, a note file in Current.directories.documents")
+    let file = NoteFile()
+    let first = NotesViewModel(file: file)
+    await first.onAppear()
+    print("  launch \(first.launches): \(note(first))")
+    first.text = "Buy yerba mate"
+    await first.save()
+    let size = (try? Data(contentsOf: file.url)).map { "\($0.count) bytes" } ?? "missing"
+    print("  saved \(file.name) in documents: \(first.error.map { "error: \($0)" } ?? size)")
+    let second = NotesViewModel(file: file)
+    await second.onAppear()
+    print("  launch \(second.launches): \(note(second))")
+  }
+
+  /// The note a notes screen shows, or its error.
+  static func note(_ viewModel: NotesViewModel) -> String {
+    if let error = viewModel.error { return "error: \(error)" }
+    return viewModel.text.isEmpty ? "no note" : "note \"\(viewModel.text)\""
   }
 
   static func countdown(from seconds: Int) async {

@@ -39,6 +39,14 @@ import Foundation
   #if DEBUG
     static func run(_ options: DemoOptions) async {
       var world = options.live ? World.live : FixtureWorld.world
+      if options.live {
+        // Live APIs, but the Notes screen's settings and file stay in a
+        // store and folders of this run's own, removed as it exits: the
+        // demo never writes the user's Documents or settings.
+        let scratch = World.fixed(at: Date())
+        world.defaults = scratch.defaults
+        world.directories = scratch.directories
+      }
       if let folder = options.recordings {
         // Each API's calls go to a HAR file of its own in the folder: sent
         // (to the live services, or to the fixtures) and recorded, or

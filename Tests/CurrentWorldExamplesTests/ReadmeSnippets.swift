@@ -56,6 +56,15 @@ import Testing
     #expect(await settled(launch) != nil)
   }
 
+  @Test func settingsAndFiles() throws {
+    Current.defaults.set(true, forKey: "onboarded")
+    let notes = Current.directories.documents.appendingPathComponent("notes.txt")
+    try Data("Buy milk".utf8).write(to: notes)
+    #expect(Current.defaults.bool(forKey: "onboarded"))
+    #expect(UserDefaults.standard.object(forKey: "onboarded") == nil)
+    #expect(try Data(contentsOf: notes) == Data("Buy milk".utf8))
+  }
+
   @Test func backendAPIs() async throws {
     // In a test:
     Current.catFactAPI.fetchFact = { CatFact(fact: "Cats purr.", length: 10) }

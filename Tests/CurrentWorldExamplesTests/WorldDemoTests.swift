@@ -54,7 +54,7 @@ import Testing
       #expect(first.text.contains("embedded fixture world (offline)"))
       for screen in [
         "== Dates ==", "== Pokemons ==", "== Cat fact ==", "== Movies ==", "== Books ==",
-        "== Dog breeds ==",
+        "== Dog breeds ==", "== Notes ==",
       ] {
         #expect(first.text.contains(screen))
       }
@@ -62,6 +62,11 @@ import Testing
       #expect(first.text.contains("analytics: fetched_movies"))
       #expect(first.text.contains("6 pokemons: bulbasaur"))
       #expect(first.text.contains("state: loaded 4: akita; basenji; hound; pug"))
+      // Each run starts from a store and folders of its own.
+      #expect(
+        first.text.contains(
+          "  launch 1: no note\n  saved note.txt in documents: 14 bytes\n"
+            + "  launch 2: note \"Buy yerba mate\"\n"))
     }
 
     /// The platform's own full/full text for `date`.
