@@ -5,7 +5,8 @@
 // `Writes` builds in debug and must fail to compile in release, and
 // `Bootstrap` shows launch configuration working, once, in release, and
 // `TestNames` builds in debug and is refused in release with a message that
-// says tests need a debug build.
+// says tests need a debug build, and `StoredState` reads the stored-state
+// fields of a live process, in debug and release.
 import Foundation
 import PackageDescription
 
@@ -33,6 +34,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "Bootstrap",
+      dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
+    .executableTarget(
+      name: "StoredState",
       dependencies: [.product(name: "CurrentWorld", package: root.lastPathComponent)]),
   ],
   swiftLanguageModes: [.v6]
