@@ -9,14 +9,15 @@
 
     // Names every built-in field (.ci/check-field-lists.py).
     /// A deterministic world for tests: `World.fixed(at: testDate)` (the
-    /// date ``testDate``, UUIDs counted from zero, the locale
-    /// `en_US_POSIX`, the preferred locales `[en_US]`, the time zone UTC,
-    /// the Gregorian calendar, a private recording notification hub) with
-    /// the test context, so each app-defined key's `testValue`
-    /// (unimplemented, for an API client), an ``UnimplementedClock`` as
-    /// its clock, and, with CurrentWorldHTTP, a URL session
-    /// (`Current.urlSession`) that sends nothing and fails the test that
-    /// sends through it.
+    /// date ``testDate``, UUIDs counted from zero, random numbers seeded
+    /// with `RandomSource.testSeed`, the locale `en_US_POSIX`, the preferred
+    /// locales `[en_US]`, the time zone UTC, the Gregorian calendar, a
+    /// private recording notification hub, user defaults and directories of
+    /// the test's own, the process's environment variables) with the test
+    /// context, so each app-defined key's `testValue` (unimplemented, for an
+    /// API client), an ``UnimplementedClock`` as its clock, and, with
+    /// CurrentWorldHTTP, a URL session (`Current.urlSession`) that sends
+    /// nothing and fails the test that sends through it.
     ///
     /// Each read makes a new world, and changes nothing else: the issue
     /// reporter is connected to the test runner when a test first enters a

@@ -7,11 +7,15 @@ extension World {
   /// run: `date` for every `Current.date()`, the Gregorian calendar, the
   /// locale `en_US_POSIX`, the preferred locales `[en_US]`, the time zone
   /// UTC, UUIDs counted from
-  /// `00000000-0000-0000-0000-000000000000`, and a private recording
-  /// notification hub. The rest is ``live``'s: the process's context and
-  /// the continuous clock, and, with CurrentWorldHTTP, the context's URL
-  /// session. Each field's fixed value is declared beside the
-  /// field, so a field added to CurrentWorld gets one here.
+  /// `00000000-0000-0000-0000-000000000000`, random numbers seeded with
+  /// ``RandomSource/testSeed``, a private recording notification hub, and
+  /// user defaults and directories of its own, empty, under the temporary
+  /// directory, made at their first read and removed as the test that made
+  /// them ends, or as the process exits. The rest is ``live``'s: the
+  /// process's context, the continuous clock, the process's environment
+  /// variables, and, with CurrentWorldHTTP, the context's URL session. Each
+  /// field's fixed value is declared beside the field, so a field added to
+  /// CurrentWorld gets one here.
   ///
   /// It is the base that `World.test` and the demo's fixture world build
   /// on, and it suits a preview, a demo mode or a screenshot run, where

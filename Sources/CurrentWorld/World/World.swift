@@ -2,11 +2,12 @@ import Foundation
 
 // Names every built-in field (.ci/check-field-lists.py).
 /// Everything outside the app's control: the date and the clock, new UUIDs,
-/// the calendar, the locale and the user's preferred locales, the time
-/// zone, notifications, the URL session (`Current.urlSession`, which
-/// CurrentWorldHTTP adds), and the dependencies that the app adds, its backend
-/// APIs among them; and the context, which picks each dependency's live,
-/// test or preview value.
+/// random numbers, the calendar, the locale and the user's preferred
+/// locales, the time zone, notifications, the settings store (user
+/// defaults), the app's directories, the environment variables, the URL
+/// session (`Current.urlSession`, which CurrentWorldHTTP adds), and the
+/// dependencies that the app adds, its backend APIs among them; and the
+/// context, which picks each dependency's live, test or preview value.
 ///
 /// The app's own dependencies read like fields, `Current.catFactAPI`: each
 /// module declares them in a namespace and gives `World` one dynamic-member
