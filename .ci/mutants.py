@@ -683,6 +683,33 @@ MUTANTS = [
     ("urlsession", "a recording session follows redirects itself", f"{HTTP}/Sessions/SessionRoute.swift",
      "SessionTransport(configuration: base, followsRedirects: false)",
      "SessionTransport(configuration: base, followsRedirects: true)"),
+    # The app's stored state (#86)
+    ("stored", "the trait does not end its test's stores", f"{TESTING}/WorldTrait.swift",
+     "      end(checks, watched)\n    }\n\n", "      _ = watched\n    }\n\n"),
+    ("stored", "a WorldTestCase does not end its test's stores", f"{TESTING}/WorldTestCase.swift",
+     "        for path in checks.end() {", "        for path in [String]() {"),
+    ("stored", "a failed test's folders are removed", f"{CORE}/StoredState/IsolatedFolders.swift",
+     "        if keep { return root.path }", "        if false { return root.path }"),
+    ("stored", "a plain XCTestCase's stores are not ended", f"{TESTING}/XCTestRun.swift",
+     "      for path in TestWorlds.endProcessWideStorage(failed: failed) {",
+     "      for path in [String]() {"),
+    ("stored", "every test world shares one settings store", f"{CORE}/World/Fields/DefaultsField.swift",
+     "$0.defaults = .isolated(IsolatedDefaults())", "$0.defaults = .byContext"),
+    ("stored", "a test's settings store is the real one", f"{CORE}/World/Fields/DefaultsField.swift",
+     "      world.context == .live\n        ? SendableDefaults", "      world.context != .preview\n        ? SendableDefaults"),
+    ("stored", "every test world shares its folders", f"{CORE}/World/Fields/DirectoriesField.swift",
+     "$0.directories = .isolated(IsolatedFolders())", "$0.directories = .byContext"),
+    ("stored", "an environment write reaches the process", f"{CORE}/World/Fields/EnvironmentField.swift",
+     "    set { update(.environment) { $0.environment = EnvironmentValues(given: newValue) } }",
+     "    set { for (name, value) in newValue { setenv(name, value, 1) } }"),
+    ("stored", "a test world's numbers are the system's", f"{CORE}/World/Fields/RandomField.swift",
+     "world.random = .seeded(RandomSource.testSeed)", "world.random = .system"),
+    ("stored", "each draw starts the seeded sequence again", f"{CORE}/World/Fields/RandomField.swift",
+     "    return seeded.next()", "    return SeededSequence(RandomSource.testSeed).next()"),
+    ("stored", "a write to the real store alone is not the test's failure", f"{TESTING}/StandardDefaultsWatch.swift",
+     "        if suspects == [name] && reportsFailures { return message(changed) }",
+     "        if suspects == [] && reportsFailures { return message(changed) }"),
+
 ]
 
 

@@ -55,6 +55,19 @@
         Case(name: "CurrentWorld release: WorldKey field") { n in
           for _ in 0..<n { blackHole(Current.keyedClock.now()) }
         },
+        // Stored state (#86): each read beside another built-in field's.
+        Case(name: "CurrentWorld release: field: Current.locale") { n in
+          for _ in 0..<n { blackHole(Current.locale) }
+        },
+        Case(name: "CurrentWorld release: field: Current.defaults") { n in
+          for _ in 0..<n { blackHole(Current.defaults) }
+        },
+        Case(name: "CurrentWorld release: field: Current.environment, the process's") { n in
+          for _ in 0..<n { blackHole(Current.environment) }
+        },
+        Case(name: "ProcessInfo.processInfo.environment, alone") { n in
+          for _ in 0..<n { blackHole(ProcessInfo.processInfo.environment) }
+        },
         Baselines.bareWithValue,
         Peers.dependencyRead,
         Case(name: "swift-dependencies: @Dependency(\\.date) read, wrapper made per read") { n in

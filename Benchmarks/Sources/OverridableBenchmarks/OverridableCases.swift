@@ -88,6 +88,24 @@
             for _ in 0..<n { blackHole(Current.declaredClock.now()) }
           }
         },
+        // Stored state (#86), in a fixed world (a test's base): each read
+        // beside another built-in field's.
+        Case(name: "CurrentWorld overridable: field: Current.locale, fixed world") { n in
+          withWorld(storedStateWorld) {
+            for _ in 0..<n { blackHole(Current.locale) }
+          }
+        },
+        Case(name: "CurrentWorld overridable: field: Current.defaults, fixed world") { n in
+          withWorld(storedStateWorld) {
+            for _ in 0..<n { blackHole(Current.defaults) }
+          }
+        },
+        Case(name: "CurrentWorld overridable: field: Current.environment, written, fixed world") {
+          n in
+          withWorld(storedStateWorld) {
+            for _ in 0..<n { blackHole(Current.environment) }
+          }
+        },
         Baselines.bareWithValue,
         Case(name: "CurrentWorld overridable: withWorld, one override") { n in
           for index in 0..<n {
@@ -113,4 +131,13 @@
       ]
     }
   }
+
+  /// A fixed world, as a test's starts, whose environment was written and
+  /// whose settings store was made, so that a read measures the read.
+  let storedStateWorld: World = {
+    var world = World.fixed(at: Date(timeIntervalSinceReferenceDate: 0))
+    world.environment = ["FEATURE": "1"]
+    _ = world.defaults
+    return world
+  }()
 #endif
