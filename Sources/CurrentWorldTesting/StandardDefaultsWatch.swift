@@ -26,10 +26,11 @@
 
     /// The standard store's own domain, as comparable bytes per key.
     private static func snapshot() -> [String: Data] {
-      // The standard store's own domain on corelibs and Apple's systems
-      // alike (CFPreferences' name for the current application).
-      let domain =
-        UserDefaults.standard.persistentDomain(forName: "kCFPreferencesCurrentApplication") ?? [:]
+      // The standard store's own domain: the bundle's identifier on Apple's
+      // systems; corelibs, where a test process has none, names it by
+      // CFPreferences' name for the current application.
+      let name = Bundle.main.bundleIdentifier ?? "kCFPreferencesCurrentApplication"
+      let domain = UserDefaults.standard.persistentDomain(forName: name) ?? [:]
       return domain.mapValues { value in
         (try? PropertyListSerialization.data(
           fromPropertyList: value, format: .binary, options: 0))

@@ -62,8 +62,11 @@ final class IsolatedDefaults: Sendable {
   /// Lets `store` go, if it is still this one's, so the next read makes a
   /// fresh one.
   private func forget(_ store: SendableDefaults) {
-    made.withLock { made in
-      if made?.store === store { made = nil }
+    // Released after the lock opens, like every value this package drops.
+    let dropped = made.withLock { made in
+      defer { if made?.store === store { made = nil } }
+      return made
     }
+    withExtendedLifetime(dropped) {}
   }
 }

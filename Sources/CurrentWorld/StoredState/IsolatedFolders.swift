@@ -47,8 +47,10 @@ final class IsolatedFolders: Sendable {
 
   /// Lets the folder at `root` go, if it is still this one's.
   private func forget(_ root: URL) {
-    made.withLock { made in
-      if made?.root == root { made = nil }
+    let dropped = made.withLock { made in
+      defer { if made?.root == root { made = nil } }
+      return made
     }
+    withExtendedLifetime(dropped) {}
   }
 }
