@@ -35,6 +35,8 @@
 
     static func willStart(_ testCase: XCTestCase) {
       TestWorlds.resetProcessWide()
+      // What a class-level setUp() stored is not this test's to start with.
+      _ = TestWorlds.endProcessWideStorage(failed: false)
       running.withLock { $0 += 1 }
       started.withLock { $0 = RunningTestCase(testCase) }
       if !(testCase is WorldTestCase) {

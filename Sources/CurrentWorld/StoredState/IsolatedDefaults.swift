@@ -49,7 +49,9 @@ final class IsolatedDefaults: Sendable {
     if isNew {
       // The removal holds the store, not this object: a world that is
       // released before its test ends still has its file removed.
-      IsolatedStorage.register(in: world) { [weak self] _ in
+      IsolatedStorage.register(
+        in: world, path: URL(fileURLWithPath: suite.path + ".plist")
+      ) { [weak self] _ in
         self?.forget(store)
         store.defaults.removePersistentDomain(forName: suite.path)
         try? FileManager.default.removeItem(atPath: suite.path + ".plist")

@@ -33,7 +33,7 @@ final class IsolatedFolders: Sendable {
       return (directories, true)
     }
     if isNew {
-      IsolatedStorage.register(in: world) { [weak self] keep in
+      IsolatedStorage.register(in: world, path: root) { [weak self] keep in
         self?.forget(root)
         if keep { return root.path }
         try? FileManager.default.removeItem(at: root)

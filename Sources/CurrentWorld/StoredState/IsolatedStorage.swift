@@ -4,14 +4,19 @@ import Foundation
 /// What a test's or a preview's stores leave on disk, and who removes it:
 /// the test whose world made it, as that world ends; for a store of the
 /// process-wide world (a plain `XCTestCase`), the end of the XCTest test;
-/// and, for whatever is still there, the process's exit.
+/// and, for whatever is still there, the process's exit, which removes
+/// every path a store made once more (code that kept a store may have
+/// written it after its test), except folders kept for a failed test.
 enum IsolatedStorage {
   /// A removal: `keep` asks to leave what the store made (its test failed),
   /// and the answer says where it was left, if it was.
   typealias Ending = @Sendable (_ keep: Bool) -> String?
 
   private static let state = Locked(
-    (last: 0, due: [Int: Ending](), unowned: Set<Int>(), exitHandler: false))
+    (
+      last: 0, due: [Int: Ending](), unowned: Set<Int>(), paths: [Int: URL](),
+      exitHandler: false
+    ))
 
   /// A path under the temporary directory that no other store, process or
   /// run uses.
@@ -20,13 +25,15 @@ enum IsolatedStorage {
       .appendingPathComponent("CurrentWorld-\(kind)-\(UUID().uuidString)", isDirectory: false)
   }
 
-  /// Registers `end` for a store just made in `world`: to run as the test of
-  /// that world ends, else at the end of the XCTest test running now, and at
-  /// the process's exit if neither ran it.
-  static func register(in world: World, _ end: @escaping Ending) {
+  /// Registers `end` for a store just made in `world`, which keeps its
+  /// files at `path`: to run as the test of that world ends, else at the
+  /// end of the XCTest test running now, and at the process's exit if
+  /// neither ran it.
+  static func register(in world: World, path: URL, _ end: @escaping Ending) {
     let (number, installExitHandler) = state.withLock { state in
       state.last += 1
       state.due[state.last] = end
+      state.paths[state.last] = path
       defer { state.exitHandler = true }
       return (state.last, !state.exitHandler)
     }
@@ -58,16 +65,20 @@ enum IsolatedStorage {
       state.unowned.remove(number)
       return state.due.removeValue(forKey: number)
     }
-    return end?(keep)
+    guard let kept = end?(keep) else { return nil }
+    // Left for the user to look at: not removed at exit either.
+    _ = state.withLock { $0.paths.removeValue(forKey: number) }
+    return kept
   }
 
   /// Removes everything still due, as the process exits.
   private static func endAll() {
-    let ends = state.withLock { state in
+    let (ends, paths) = state.withLock { state in
       defer { state.due = [:] }
-      return Array(state.due.values)
+      return (Array(state.due.values), Array(state.paths.values))
     }
     for end in ends { _ = end(false) }
+    for path in paths { try? FileManager.default.removeItem(at: path) }
   }
 }
 

@@ -46,6 +46,16 @@ struct StoredStateProbeTests {
     #expect(sandbox.leftovers() == [], "\(outcome.output)")
   }
 
+  @Test func aStoreWrittenAfterItsTestIsStillRemovedAtExit() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-late", filter: "StoredStateProbes", environment: sandbox.environment)
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("late write done"), "\(outcome.output)")
+    #expect(sandbox.leftovers() == [], "\(outcome.output)")
+  }
+
   @Test func plainXCTestCasesEachGetTheirOwnAndLeaveNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }

@@ -49,6 +49,22 @@ struct StoredStateProbes {
     try await Task.sleep(for: .milliseconds(800))
   }
 
+  /// Code that kept the test's store and folder writes them after the test
+  /// ended, while another test keeps the process running.
+  @Test(.world, .enabled(if: ProbeProcess.current == "stored-late"))
+  func keepsItsStoreForLater() {
+    let writer = LateWriter(defaults: Current.defaults, caches: Current.directories.caches)
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.3)
+      writer.write()
+    }
+  }
+
+  @Test(.enabled(if: ProbeProcess.current == "stored-late"))
+  func outlivesTheLateWrite() async throws {
+    try await Task.sleep(for: .seconds(1))
+  }
+
   /// The live world, as an app's process sees it: the platform's own, and
   /// nothing made that was not read.
   @Test(.enabled(if: ProbeProcess.current == "stored-live"))
@@ -76,11 +92,40 @@ struct StoredStateProbes {
   }
 }
 
-/// A plain `XCTestCase`, in the seeds' style: the first test writes the
-/// settings and a file; the second finds neither. Runs in a child process.
+/// A store and a folder kept by code that outlives its test.
+final class LateWriter: @unchecked Sendable {
+  // @unchecked Sendable: written once, from one thread, after the test.
+  let defaults: UserDefaults
+  let caches: URL
+
+  init(defaults: UserDefaults, caches: URL) {
+    self.defaults = defaults
+    self.caches = caches
+  }
+
+  func write() {
+    defaults.set("late", forKey: "probe.late")
+    defaults.synchronize()
+    try? FileManager.default.createDirectory(at: caches, withIntermediateDirectories: true)
+    try? Data("late".utf8).write(to: caches.appendingPathComponent("late.txt"))
+    print("late write done")
+  }
+}
+
+/// A plain `XCTestCase`, in the seeds' style: the class's setUp and the
+/// first test write the settings and a file; the second test finds
+/// neither, nor does the first find the class's. Runs in a child process.
 final class StoredStatePlainXCTestProbes: XCTestCase {
+  override class func setUp() {
+    super.setUp()
+    if ProbeProcess.current == "stored-xctest" {
+      Current.defaults.set("class", forKey: "probe.class")
+    }
+  }
+
   func testAWritesSettingsAndAFile() throws {
     try XCTSkipUnless(ProbeProcess.current == "stored-xctest", "a probe for a child process")
+    XCTAssertNil(Current.defaults.object(forKey: "probe.class"), "the class's setting leaked")
     XCTAssertNil(Current.defaults.object(forKey: "probe.plain"))
     Current.defaults.set("A", forKey: "probe.plain")
     Current.defaults.synchronize()

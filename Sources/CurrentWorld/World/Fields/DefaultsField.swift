@@ -17,6 +17,9 @@ extension World {
   /// Point SwiftUI's `@AppStorage` at it once, at the root of the view
   /// tree: `.defaultAppStorage(Current.defaults)`.
   ///
+  /// Registered defaults (`register(defaults:)`) are the process's, shared
+  /// by every store, the standard one included: Foundation keeps one list.
+  ///
   /// A test's store is a suite whose file is in the temporary directory,
   /// made at its first read. A plain `XCTestCase` test gets one too, which
   /// its end removes. ``World/live`` given the context

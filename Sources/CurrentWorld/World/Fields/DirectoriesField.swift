@@ -4,9 +4,10 @@ extension World {
   /// The app's folders: the platform's own in a live world; in a test
   /// world a fresh folder per test under the temporary directory, with
   /// each of its folders made, removed when the test's world ends, or
-  /// kept, and its path named in an issue, when the test failed (threw,
-  /// or failed in `WorldTestCase`, or by an issue relayed from outside its
-  /// task: Swift Testing tells nothing of a failed `#expect`); in an
+  /// kept, and its path named in an issue, when the test failed (with
+  /// `.world`: threw, or failed by an issue relayed from outside its task,
+  /// since Swift Testing tells a trait nothing of a failed `#expect`; in a
+  /// `WorldTestCase`: any failure); in an
   /// Xcode preview a folder of the preview's own, removed as its process
   /// exits.
   ///

@@ -13,6 +13,9 @@ extension World {
   /// let deck = cards.shuffled(using: &random)
   /// ```
   ///
+  /// Outside test worlds (a plain `XCTestCase`, whose tests read the
+  /// process-wide world) it is the system's until a test sets one.
+  ///
   /// Copies share one sequence, from any thread, so a test that sets
   /// `Current.random = .seeded(42)` decides every number the code under
   /// test draws from it.
