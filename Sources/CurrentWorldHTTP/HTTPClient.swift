@@ -202,7 +202,11 @@ public struct HTTPClient: Sendable {
       // Checked after the token and last thing before the transport: a
       // cancelled call sends nothing.
       try Task.checkCancellation()
-      return try await client.transport(request)
+      // A recording learns the token it sent from here, so the token
+      // source is asked once per request.
+      return try await TokenInUse.$fetched.withValue(
+        endpoint.requiresAuthorization ? .some(token) : nil
+      ) { try await client.transport(request) }
     }
     let seconds = endpoint.timeoutInterval ?? timeout
     // No positive, finite timeout means no deadline of ours.

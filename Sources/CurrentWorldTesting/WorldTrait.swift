@@ -54,9 +54,9 @@
     }
 
     /// Removes what the test's world made, keeping its folders when it
-    /// failed by an error or an issue of CurrentWorld's (Swift Testing
-    /// tells a trait nothing of an `#expect` that failed), and reports a
-    /// write to the real settings store.
+    /// threw or failed by an issue relayed from outside its task (Swift
+    /// Testing tells a trait nothing of an `#expect` that failed), and
+    /// reports a write to the real settings store.
     private func end(_ checks: TestEndChecks, _ watched: Int) {
       for path in checks.end() {
         Issue.record(Comment(rawValue: TestWorlds.keptFoldersMessage(path)))

@@ -414,6 +414,58 @@ import Testing
     #expect(two.contains("its path, query and body differ."), "\(two)")
   }
 
+  /// Promise (#85): recording asks the token source once per request,
+  /// the token it sent, so a refreshing provider refreshes once; and that
+  /// token is still hidden wherever the server echoes it.
+  @Test func recordingAsksForTheTokenOncePerRequest() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { request in
+        .json(#"{"echo":"\#(request.headers["authorization"] ?? "")"}"#)
+      }
+      defer { server.stop() }
+      let asked = Locked(0)
+      let client = HTTPClient.live(
+        baseURL: server.baseURL,
+        token: {
+          let count = asked.withLock { count in
+            count += 1
+            return count
+          }
+          return "refreshed-SECRET-\(count)"
+        }, clock: { ContinuousClock() }, now: { Self.recordedAt }
+      ).replaying(contentsOf: file, mode: .recordAll)
+      _ = try await client.data(for: Endpoint(.get, "/me").authorized())
+      _ = try await client.data(for: Endpoint(.get, "/me/orders").authorized())
+      #expect(asked.withLock { $0 } == 2)
+      try Self.expectAbsent(["refreshed-SECRET-1", "refreshed-SECRET-2"], from: file)
+    }
+  }
+
+  /// Promise (#85): a miss whose body differs names where (the JSON path,
+  /// the form field), and never a value, which may be a secret.
+  @Test func aMissWhoseBodyDiffersNamesWhereButNoValue() {
+    let redactor = HARRedactor(HARRedaction(), credentialHeaders: [], secrets: [])
+    let key = { (body: String) in
+      RequestKey(
+        method: "POST", url: URL(string: "https://a.example/orders")!, body: Data(body.utf8),
+        redaction: redactor)
+    }
+    func message(_ body: String, against recorded: String) -> String {
+      MissingAnswer(key: key(body), among: [key(recorded)]).message(file: "f.har")
+    }
+    let json = message(
+      #"{"user":{"name":"bob","count":1}}"#, against: #"{"user":{"count":1,"name":"ann"}}"#)
+    #expect(json.contains("its body differs (the body at JSON path user.name)."), "\(json)")
+    #expect(!json.contains("bob") && !json.contains("ann"), "\(json)")
+    let array = message(#"{"items":[1,2,3]}"#, against: #"{"items":[1,2]}"#)
+    #expect(array.contains("(the body at JSON path items[2])."), "\(array)")
+    let form = message("a=1&note=v1x9", against: "note=q7z3&a=1")
+    #expect(form.contains("(the body in form field note)."), "\(form)")
+    #expect(!form.contains("v1x9") && !form.contains("q7z3"), "\(form)")
+    let text = message("hello", against: "world")
+    #expect(text.contains("its body differs. "), "\(text)")
+  }
+
   /// Promise: the forms a secret is searched in.
   @Test func aSecretsFormsAreTheEncodingsItComesBackIn() {
     let forms = SecretForms.textForms(of: "a/b c+é")

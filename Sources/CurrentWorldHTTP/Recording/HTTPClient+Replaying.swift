@@ -123,9 +123,23 @@ extension HTTPClient {
     var client = self
     let (live, token, now) = (transport, self.token, self.now)
     client.transport = { request in
-      try await har.send(request, live: live, token: token, now: now)
+      // The token this request was sent with, if it was fetched for it;
+      // else the source's, asked once, for what the server may echo.
+      let fetched = TokenInUse.fetched
+      let known: @Sendable () async -> String? = {
+        if let fetched { return fetched }
+        return await token()
+      }
+      return try await har.send(request, live: live, token: known, now: now)
     }
     client.replay = har
     return client
   }
+}
+
+/// The token that ``HTTPClient`` fetched for the request it is sending:
+/// `.some` (the token, or `nil` for none) while the transport runs for an
+/// endpoint that requires authorization, else `nil`.
+enum TokenInUse {
+  @TaskLocal static var fetched: String??
 }

@@ -31,11 +31,20 @@ struct MissingAnswer: Error {
     let nearest =
       closest.map {
         "The closest recorded request is \($0.summary); its \(Self.list(differences)) "
-          + "\(differences.count == 1 ? "differs" : "differ")."
+          + "\(differences.count == 1 ? "differs" : "differ")\(bodyDifference(from: $0))."
       } ?? "The file records no requests."
     return
       "No recorded answer in \(file) matches \(key.summary). \(nearest) \(Self.howToRecord), or "
       + "fix the request. The request was not sent."
+  }
+
+  /// Where the body first differs from `closest`'s, when it does and that
+  /// can be told: ` (the body at JSON path user.name)`.
+  private func bodyDifference(from closest: RequestKey) -> String {
+    guard differences.contains("body"),
+      let place = BodyDifference.first(key.body, closest.body)
+    else { return "" }
+    return " (the body \(place))"
   }
 
   /// `a`, `a and b`, `a, b and c`.

@@ -30,7 +30,12 @@ final class SessionRoute: Sendable {
   /// its test ended.
   let madeAt: String
 
+  /// How many routes this process made: what a live process must leave
+  /// at zero until a replaying session is asked for.
+  static let made = Locked(0)
+
   private init(_ answerer: Answerer, world: SessionWorld?, madeAt: String) {
+    Self.made.withLock { $0 += 1 }
     answering = Locked(answerer)
     self.world = world
     self.madeAt = madeAt
@@ -133,4 +138,10 @@ enum RouteTags: RouteTag {
   {
     one ? One<Rest>.self : Zero<Rest>.self
   }
+}
+
+/// How many `URLSession` routes (replaying or unarranged sessions) this
+/// process has made, for the tests that promise a live process makes none.
+package enum SessionRoutesMade {
+  package static var count: Int { SessionRoute.made.withLock { $0 } }
 }

@@ -40,7 +40,9 @@ extension World {
     get {
       let session = self[NetworkFields.urlSession]
       #if DEBUG
-        if session === SessionRoute.unarrangedSession {
+        // Only a test world holds the unarranged session; asking first
+        // keeps a live process from making it.
+        if context == .test, session === SessionRoute.unarrangedSession {
           return SessionRoute.unarrangedSessionForTestInEffect()
         }
       #endif

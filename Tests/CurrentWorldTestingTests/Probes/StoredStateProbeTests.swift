@@ -150,6 +150,19 @@ struct StoredStateProbeTests {
     #expect(sandbox.leftovers() == [], "\(outcome.output)")
   }
 
+  @Test func aLiveProcessMakesNoSessionRoute() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    var environment = sandbox.environment
+    environment["CURRENTWORLD_CONTEXT"] = "live"
+    let outcome = try await ProbeProcess.swiftTesting(
+      "stored-live-session", filter: "StoredStateProbes/readsTheLiveURLSession",
+      environment: environment)
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("shared session: true"), "\(outcome.output)")
+    #expect(outcome.output.contains("session routes made: 0"), "\(outcome.output)")
+  }
+
   @Test func aPreviewLeavesNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }

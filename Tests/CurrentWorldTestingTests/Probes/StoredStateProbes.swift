@@ -1,8 +1,13 @@
 import CurrentWorld
+import CurrentWorldHTTP
 import CurrentWorldTesting
 import Foundation
 import Testing
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Probes of the stored-state fields: each runs only in a child process
 /// that names it (see ``ProbeProcess``), with a temporary directory and a
@@ -76,6 +81,15 @@ struct StoredStateProbes {
     var random = Current.random
     var seeded = RandomSource.seeded(RandomSource.testSeed)
     print("seeded: \(random.next() == seeded.next())")
+  }
+
+  /// #85: the live URL session is the shared one, and reading it makes no
+  /// route (corelibs' shared session makes its own cache folder, so this
+  /// probe is apart from the one that looks for files).
+  @Test(.enabled(if: ProbeProcess.current == "stored-live-session"))
+  func readsTheLiveURLSession() {
+    print("shared session: \(Current.urlSession === URLSession.shared)")
+    print("session routes made: \(SessionRoutesMade.count)")
   }
 
   /// A preview's settings and folders, written and synchronized: nothing is
