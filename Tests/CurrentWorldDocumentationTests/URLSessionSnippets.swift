@@ -24,3 +24,12 @@ func replayingConfiguration() -> URLSession {
   let configuration = URLSessionConfiguration.replaying("Recordings/forecast.har")
   return URLSession(configuration: configuration)  // or Alamofire's Session(configuration:)
 }
+
+/// The article's loader for a library that takes a session at init: it
+/// reads `Current.urlSession` at each send.
+struct CurrentSessionLoader: Sendable {
+  /// Read at each send, never kept: each test's own session answers.
+  func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    try await Current.urlSession.data(for: request)
+  }
+}

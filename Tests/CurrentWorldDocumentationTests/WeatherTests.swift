@@ -36,6 +36,17 @@ import Testing
   #expect(forecast == Forecast(summary: "Sunny"))
 }
 
+/// A loader kept for the whole process, as apps keep clients: it reads
+/// `Current.urlSession` at each send, so each test's own session answers.
+let keptLoader = CurrentSessionLoader()
+
+@Test(.world) func aKeptLoaderAnswersFromEachTestsRecording() async throws {
+  Current.urlSession = .replaying("Recordings/forecast.har")
+  let url = URL(string: "https://weather.example/forecast?city=Lisbon")!
+  let (data, _) = try await keptLoader.data(for: URLRequest(url: url))
+  #expect(try JSONDecoder().decode(Forecast.self, from: data) == Forecast(summary: "Sunny"))
+}
+
 /// The article's recording setup, compiled but never run here: it would
 /// send requests.
 func recordTheForecast() async throws {

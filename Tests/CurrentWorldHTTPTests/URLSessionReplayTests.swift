@@ -321,8 +321,8 @@ struct PlainWeatherClient {
     }
     let made = routes.withLock { $0 }
     try #require(made.count == 2)
-    #expect(made[0].answerer != nil, "the process's own")
-    #expect(made[1].answerer == nil, "the test's own")
+    #expect(made[0].answeringNow != nil, "the process's own")
+    #expect(made[1].answeringNow == nil, "the test's own")
   }
 
   /// Promise: a session made in a test answers in that test's world when

@@ -18,11 +18,12 @@ extension SessionRoute {
     _ request: URLRequest, bodyUnseen: Bool,
     deliver: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
   ) -> Task<Void, Never>? {
-    guard let answerer else {
+    guard let now = answeringNow else {
       deliver(.failure(failure(afterEndOf: request)))
       return nil
     }
-    switch answerer {
+    let world = now.world
+    switch now.answerer {
     case .unarranged:
       let message = Self.unarrangedMessage(request)
       SessionWorld.reportUnarranged(message, in: world)

@@ -19,13 +19,11 @@ final class SessionRoute: Sendable {
     case unarranged
   }
 
-  /// What answers, until the test world the session was made in ends:
-  /// then `nil`, so that a later request fails rather than answer for a
-  /// test that is over, and the file's answers are let go.
-  private let answering: Locked<Answerer?>
-  /// The world requests are answered in; `nil` for the process's own
-  /// unarranged session, made outside every test.
-  let world: SessionWorld?
+  /// What answers, and the world it answers in, until the test world the
+  /// session was made in ends: then `nil`, so that a later request fails
+  /// rather than answer for a test that is over, and the file's answers
+  /// and the test's world (its overrides, its relay) are let go.
+  private let answering: Locked<(answerer: Answerer, world: SessionWorld?)?>
   /// Where the session was made, for the message of a request sent after
   /// its test ended.
   let madeAt: String
@@ -36,24 +34,24 @@ final class SessionRoute: Sendable {
 
   private init(_ answerer: Answerer, world: SessionWorld?, madeAt: String) {
     Self.made.withLock { $0 += 1 }
-    answering = Locked(answerer)
-    self.world = world
+    answering = Locked((answerer, world))
     self.madeAt = madeAt
     // The process's own unarranged session may be made in whichever test
     // first reads `Current.urlSession`; it outlives that test.
     guard world != nil else { return }
     _ = SessionWorld.atTestEnd { [answering] in
       // Released after the lock opens: a transport's deinit reports.
-      let released = answering.withLock { answerer in
-        defer { answerer = nil }
-        return answerer
+      let released = answering.withLock { answering in
+        defer { answering = nil }
+        return answering
       }
       withExtendedLifetime(released) {}
     }
   }
 
-  /// What answers now; `nil` once the session's test has ended.
-  var answerer: Answerer? { answering.withLock { $0 } }
+  /// What answers now, and in which world (`nil` for the process's own
+  /// unarranged session); `nil` once the session's test has ended.
+  var answeringNow: (answerer: Answerer, world: SessionWorld?)? { answering.withLock { $0 } }
 
   /// A route that answers from `transport`, recording through a session
   /// made from `base` and following no redirect, so that each hop is an

@@ -52,7 +52,7 @@ struct StoredStateProbeTests {
     let outcome = try await ProbeProcess.swiftTesting(
       "stored-late", filter: "StoredStateProbes", environment: sandbox.environment)
     #expect(!outcome.failed, "\(outcome.output)")
-    #expect(outcome.output.contains("late write done"), "\(outcome.output)")
+    #expect(outcome.output.contains("late write done, after the end"), "\(outcome.output)")
     #expect(sandbox.leftovers() == [], "\(outcome.output)")
   }
 

@@ -1,5 +1,6 @@
 import CurrentWorld
 import CurrentWorldHTTP
+import CurrentWorldSupport
 import CurrentWorldTesting
 import Foundation
 import Testing
@@ -41,33 +42,50 @@ struct StoredStateProbes {
   }
 
   /// Two tests that run at once, one of which writes the real store: which
-  /// one cannot be told.
+  /// one cannot be told. Each waits for the other (a minute at most), so
+  /// they overlap however the machine schedules them.
   @Test(.world, .enabled(if: ProbeProcess.current == "stored-standard-parallel"))
   func writesTheStandardStoreBesideAnother() async throws {
-    try await Task.sleep(for: .milliseconds(100))
+    try await Self.waitFor(Self.besideStarted)
     UserDefaults.standard.set(1, forKey: "probe.standard.parallel")
-    try await Task.sleep(for: .milliseconds(400))
+    // Set after the write: the test beside this one ends after it, so the
+    // write is found while both ran.
+    Self.writerWrote.withLock { $0 = true }
   }
 
   @Test(.world, .enabled(if: ProbeProcess.current == "stored-standard-parallel"))
   func runsBesideTheWriter() async throws {
-    try await Task.sleep(for: .milliseconds(800))
+    Self.besideStarted.withLock { $0 = true }
+    try await Self.waitFor(Self.writerWrote)
+  }
+
+  static let besideStarted = Locked(false)
+  static let writerWrote = Locked(false)
+
+  /// Waits until `flag` is set, a minute at most.
+  static func waitFor(_ flag: Locked<Bool>) async throws {
+    for _ in 0..<6_000 where !flag.withLock({ $0 }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
   }
 
   /// Code that kept the test's store and folder writes them after the test
-  /// ended, while another test keeps the process running.
+  /// ended (once its end removed the store's file), while another test
+  /// keeps the process running until that write is done.
   @Test(.world, .enabled(if: ProbeProcess.current == "stored-late"))
   func keepsItsStoreForLater() {
+    Current.defaults.set("early", forKey: "probe.late")
+    Current.defaults.synchronize()
     let writer = LateWriter(defaults: Current.defaults, caches: Current.directories.caches)
-    Thread.detachNewThread {
-      Thread.sleep(forTimeInterval: 0.3)
-      writer.write()
-    }
+    Thread.detachNewThread { writer.writeOnceRemoved() }
   }
 
   @Test(.enabled(if: ProbeProcess.current == "stored-late"))
   func outlivesTheLateWrite() async throws {
-    try await Task.sleep(for: .seconds(1))
+    // Bounded: a loaded machine may take a while, never forever.
+    for _ in 0..<6_000 where !LateWriter.done.withLock({ $0 }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
   }
 
   /// The live world, as an app's process sees it: the platform's own, and
@@ -112,17 +130,30 @@ final class LateWriter: @unchecked Sendable {
   let defaults: UserDefaults
   let caches: URL
 
+  /// Whether the late write is done.
+  static let done = Locked(false)
+
   init(defaults: UserDefaults, caches: URL) {
     self.defaults = defaults
     self.caches = caches
   }
 
-  func write() {
+  /// Waits (a minute at most) until the test's end has removed the
+  /// store's file, then writes the store and the folder again.
+  func writeOnceRemoved() {
+    let temporary = FileManager.default.temporaryDirectory.path
+    let stores = {
+      ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [])
+        .filter { $0.hasPrefix("CurrentWorld-defaults-") }
+    }
+    for _ in 0..<6_000 where !stores().isEmpty { usleep(10_000) }
+    let removed = stores().isEmpty
     defaults.set("late", forKey: "probe.late")
     defaults.synchronize()
     try? FileManager.default.createDirectory(at: caches, withIntermediateDirectories: true)
     try? Data("late".utf8).write(to: caches.appendingPathComponent("late.txt"))
-    print("late write done")
+    print(removed ? "late write done, after the end" : "late write before the end")
+    Self.done.withLock { $0 = true }
   }
 }
 
