@@ -39,7 +39,8 @@ import Testing
 
   @Test func tenThousandTestsKeepNoneOfTheirWorlds() throws {
     let archive = try HTTPArchive(
-      data: Data(#"{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[]}}"#.utf8))
+      data: Data(
+        #"{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[]}}"#.utf8))
     var kept = 0
     for _ in 0..<10_000 where Self.oneTest(archive)() != nil {
       kept += 1
