@@ -713,6 +713,8 @@ MUTANTS = [
     # Record and replay a team can live with (#85), the parts done
     ("replay", "a miss whose body differs does not say where", f"{HTTP}/Recording/MissingAnswer.swift",
      "    guard differences.contains(\"body\"),", "    guard false, differences.contains(\"body\"),"),
+    ("replay", "a re-recording with the server down replaces the file's answer", f"{HTTP}/Recording/HARTransport+Recording.swift",
+     "      if let kept = keep(request) {", "      if false, let kept = keep(request) {"),
     ("replay", "recording asks the token source again", f"{HTTP}/Recording/HTTPClient+Replaying.swift",
      "      return try await har.send(request, live: live, token: known, now: now)",
      "      return try await har.send(request, live: live, token: token, now: now)"),

@@ -253,3 +253,50 @@ import Testing
     #expect(replayed == bytes)
   }
 }
+
+/// Promise (#85): re-recording with the server out of reach never loses
+/// what the file had: a request the file answers keeps its answer, the
+/// test is told naming the server, and a recording that reached nothing
+/// leaves the file byte for byte as it was.
+@Suite(.world, .timeLimit(.minutes(10))) struct RecordingKeepsTests {
+  @Test func aRecordAllWithTheServerDownLeavesTheFileAsItWas() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keeps-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("facts.har")
+    let server = try LoopbackServer { request in .json(#"{"path":"\#(request.path)"}"#) }
+    let up = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+      .replaying(contentsOf: file, mode: .recordAll)
+    _ = try await up.data(for: Endpoint(.get, "/one"))
+    _ = try await up.data(for: Endpoint(.get, "/two"))
+    server.stop()
+    let good = try Data(contentsOf: file)
+
+    // A port held and never listened on: no other test's server takes it.
+    let refusing = try RefusingPort()
+    defer { withExtendedLifetime(refusing) {} }
+    let down = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
+      .replaying(contentsOf: file, mode: .recordAll)
+    let origin = refusing.baseURL.absoluteString
+    let told = Locked<[String]>([])
+    for path in ["/one", "/two"] {
+      await withKnownIssue("the server is out of reach") {
+        // The caller gets the transport's error, as with no recording.
+        let result = await Task { try await down.data(for: Endpoint(.get, path)) }.result
+        #expect(throws: (any Error).self) { try result.get() }
+      } matching: { issue in
+        told.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+        return true
+      }
+    }
+    let keptTold = told.withLock { $0 }.filter {
+      $0.contains("could not reach \(origin) to record GET /")
+        && $0.contains("so the file keeps the answer it had")
+    }
+    #expect(keptTold.count == 2, "\(told.withLock { $0 })")
+    #expect(try Data(contentsOf: file) == good, "the file changed")
+    let replayed = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
+      .replaying(contentsOf: file)
+    #expect(try await replayed.data(for: Endpoint(.get, "/two")) == Data(#"{"path":"/two"}"#.utf8))
+  }
+}

@@ -18,6 +18,16 @@ extension HARTransport {
     do {
       answer = try await live(request)
     } catch let error as URLError where Self.recordsFailure(error.code) {
+      // Re-recording a request the file answers, with the server out of
+      // reach: the file keeps its answer, and the test is told.
+      if let kept = keep(request) {
+        report(
+          "CurrentWorld could not reach \(Self.origin(of: request)) to record "
+            + "\(kept.summary) again in \(name) (\(error.localizedDescription), URLError "
+            + "\(error.code.rawValue)), so the file keeps the answer it had. Start the server "
+            + "and record again, or replay the file (mode: .replay).")
+        throw error
+      }
       // A request that got no answer is recorded as one (status 0), so
       // that a replay fails as it did.
       let ended = now()
@@ -44,6 +54,27 @@ extension HARTransport {
         milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction),
       secrets: redaction.secrets)
     return (data, response)
+  }
+
+  /// The file's own entry for `request`, as ``HARMode/recordAll`` found
+  /// it, taken so that the file keeps it; `nil` when it had none. It goes
+  /// into the file with the next exchange written, and a recording that
+  /// writes none leaves the file as it was.
+  private func keep(_ request: URLRequest) -> RequestKey? {
+    let key = RequestKey(
+      method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
+      body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil))
+    return state.withLock { state in
+      guard let index = state.before.firstIndex(where: { $0.key == key }) else { return nil }
+      state.written.append(state.before.remove(at: index).entry)
+      return key
+    }
+  }
+
+  /// `scheme://host:port` of `request`, as a message names the server.
+  static func origin(of request: URLRequest) -> String {
+    guard let url = request.url, let host = url.host else { return "the server" }
+    return "\(url.scheme ?? "http")://\(host)\(url.port.map { ":\($0)" } ?? "")"
   }
 
   /// Whether a request that failed with `code` is recorded as a failure:

@@ -44,6 +44,10 @@ final class HARTransport: Sendable {
     /// The entries the file is written with: the exchanges recorded so
     /// far, after the file's own for ``HARMode/recordNew``.
     var written: [HAR.Entry] = []
+    /// The file's entries as ``HARMode/recordAll`` found it, by the key
+    /// they match by, and not yet kept: an entry whose request cannot
+    /// reach the server while re-recording is kept, not lost.
+    var before: [(key: RequestKey, entry: HAR.Entry)] = []
     /// Every secret this recording has sent or received: each entry is
     /// redacted with them all, and the file checked for them before it is
     /// written.
@@ -203,6 +207,25 @@ final class HARTransport: Sendable {
     }
   }
 
+  /// The entries of the file at `file`, each with the key it is matched
+  /// by; none when it cannot be read.
+  private static func entries(of file: URL, _ redaction: HARRedactor.Names) -> [(
+    key: RequestKey, entry: HAR.Entry
+  )] {
+    guard let data = try? Data(contentsOf: file),
+      let entries = try? HAR.decode(data, source: file.path).log.entries
+    else { return [] }
+    let applied = HARRedactor(redaction, credentialHeaders: [], secrets: [])
+    return entries.compactMap { entry in
+      (try? HTTPArchive.Exchange(entry)).map { exchange in
+        let key = RequestKey(
+          method: exchange.method, url: exchange.url, body: exchange.requestBody,
+          redaction: applied)
+        return (key, entry)
+      }
+    }
+  }
+
   /// Enters the phase that the mode and the file's existence call for,
   /// reading the file to replay it.
   func resolve(_ state: inout State) {
@@ -212,7 +235,9 @@ final class HARTransport: Sendable {
     }
     let exists = FileManager.default.fileExists(atPath: file.path)
     switch mode {
-    case .recordAll: state.phase = .recording
+    case .recordAll:
+      state.phase = .recording
+      state.before = exists ? Self.entries(of: file, redaction) : []
     case .recordIfMissing where !exists, .recordNew where !exists: state.phase = .recording
     case .replay where !exists:
       state.phase = .failed(
