@@ -1,6 +1,7 @@
 import Catalog
 import CurrentWorld
 import Feature
+import Foundation
 
 /// A screen model, on the main actor as the module's default makes it.
 public final class FactScreen {
@@ -19,6 +20,14 @@ public final class FactScreen {
     }
     lines.append(contentsOf: Current.catalog.titles())
     trackFromFeature("fact shown")
+  }
+
+  /// Counts an opening in the app's settings and keeps the fact shown in a
+  /// draft file: the app's stored state, from a main-actor type.
+  public func keep() throws {
+    Current.defaults.set(Current.defaults.integer(forKey: "fact.opened") + 1, forKey: "fact.opened")
+    let draft = Current.directories.documents.appendingPathComponent("fact.txt")
+    try Data(lines.joined(separator: "\n").utf8).write(to: draft)
   }
 }
 

@@ -43,6 +43,17 @@ import XCTest
   }
 }
 
+@MainActor @Test(.world) func aMainActorScreenKeepsItsStateInTheTestsOwnStore() throws {
+  Current.catalog.titles = { ["Middlemarch"] }
+  let screen = FactScreen()
+  try screen.keep()
+  try screen.keep()
+  #expect(Current.defaults.integer(forKey: "fact.opened") == 2)
+  #expect(UserDefaults.standard.object(forKey: "fact.opened") == nil)
+  let draft = Current.directories.documents.appendingPathComponent("fact.txt")
+  #expect(FileManager.default.fileExists(atPath: draft.path))
+}
+
 @MainActor @Test(.world) func aMainActorTestReadsTheSameWay() async throws {
   Current.catFactAPI.fetchFact = { "on the main actor" }
   #expect(try await Current.catFactAPI.fetchFact() == "on the main actor")
