@@ -713,6 +713,8 @@ MUTANTS = [
     # Record and replay a team can live with (#85), the parts done
     ("replay", "a miss whose body differs does not say where", f"{HTTP}/Recording/MissingAnswer.swift",
      "    guard differences.contains(\"body\"),", "    guard false, differences.contains(\"body\"),"),
+    ("bootstrap", "a concurrent reader is blamed on the configuration", f"{CORE}/World/World+Bootstrap.swift",
+     "by: isConfiguring ? .useWhileConfiguring : .concurrentUse)", "by: .useWhileConfiguring)"),
     ("replay", "a re-recording with the server down replaces the file's answer", f"{HTTP}/Recording/HARTransport+Recording.swift",
      "      if let kept = keep(request) {", "      if false, let kept = keep(request) {"),
     ("replay", "recording asks the token source again", f"{HTTP}/Recording/HTTPClient+Replaying.swift",

@@ -77,9 +77,12 @@ enum LaunchWorld {
     case firstUse
     /// XCTest's reset of the process-wide world around a test.
     case testRun
-    /// A read or write of `Current` while a bootstrap's configuration ran
-    /// (a dependency's maker that reads it).
+    /// A read or write of `Current` inside a bootstrap's configuration
+    /// (the configuration itself, or a dependency's maker that reads it).
     case useWhileConfiguring
+    /// A read or write of `Current` on another thread or task while a
+    /// bootstrap's configuration ran.
+    case concurrentUse
   }
 
   private static let state = Locked(State.open)
@@ -130,7 +133,9 @@ enum LaunchWorld {
         state = .sealed(storage, by: closer)
         return storage
       case .configuring:
-        state = .sealed(base, by: .useWhileConfiguring)
+        // The configuration's own task knows it is configuring; any other
+        // reader ran beside it.
+        state = .sealed(base, by: isConfiguring ? .useWhileConfiguring : .concurrentUse)
         return base
       case .open, .configured:
         state = .sealed(base, by: closer)
@@ -166,6 +171,12 @@ enum LaunchWorld {
         ran (by the configuration itself, or by the maker of a dependency read inside it), which \
         fixed the launch world first. Configure the closure's world rather than Current, and \
         write dependencies inside bootstrap but read them after it.
+        """
+    case .sealed(_, by: .concurrentUse):
+      return """
+        World.bootstrap's configuration changed nothing: Current was read or written on another \
+        thread or task while it ran, which fixed the launch world first. Call World.bootstrap \
+        before starting any work that reads Current, at the top of main or in your App's init.
         """
     case .sealed(_, by: .testRun):
       return """

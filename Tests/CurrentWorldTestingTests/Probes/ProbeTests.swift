@@ -366,6 +366,20 @@ struct ProbeTests {
       "\(outcome.output)")
   }
 
+  /// Promise (#88): a bootstrap refused because another thread read
+  /// `Current` while it ran says so, rather than blame the configuration.
+  @Test func aBootstrapBesideAConcurrentReaderNamesTheReader() async throws {
+    let outcome = try await ProbeProcess.swiftTesting(
+      "bootstrap-concurrent", filter: "SwiftTestingProbes/bootstrapWhileAnotherThreadReads",
+      environment: ["CURRENTWORLD_CONTEXT": "live"])
+    #expect(outcome.output.contains("score: 100"), "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "Current was read or written on another thread or task while it ran"),
+      "\(outcome.output)")
+    #expect(!outcome.output.contains("by the configuration itself"), "\(outcome.output)")
+  }
+
   /// Promise: a refusal names what closed bootstrap; in an XCTest run
   /// that can be the observer's reset before a test, not a read.
   @Test func bootstrapRefusedInAnXCTestRunSaysTheTestRunClosedIt() async throws {

@@ -153,6 +153,23 @@ import Testing
     print("score: \(Current.score)")
   }
 
+  @Test(.enabled(if: ProbeProcess.current == "bootstrap-concurrent"))
+  func bootstrapWhileAnotherThreadReads() {
+    // Another thread's read, while the configuration runs, fixes the
+    // launch world first. Bounded: a thread that never ran fails the
+    // probe's check rather than hang it.
+    let read = DispatchSemaphore(value: 0)
+    World.bootstrap { world in
+      Thread.detachNewThread {
+        _ = Current.score
+        read.signal()
+      }
+      _ = read.wait(timeout: .now() + 60)
+      world.score = 7
+    }
+    print("score: \(Current.score)")
+  }
+
   @Test(.enabled(if: ProbeProcess.current == "reporter-swap"))
   func reporterSwap() {
     // The process's reporter holds the last reference to an object whose
