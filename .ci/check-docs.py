@@ -65,19 +65,39 @@ def uncurated(module, extended, path, links):
     return None
 
 
-# The package's traits. A member added to another module's type in a file
-# that one gates (`#if Logging`) is left out of the Topics rule: the catalog
-# is also built without the trait, where a link to it could not resolve.
+# The package's traits. A member added to another module's type inside a
+# block that one gates (`#if Logging`, wherever it stands in the file) is
+# left out of the Topics rule: the catalog is also built without the trait,
+# where a link to it could not resolve.
 TRAITS = set(re.findall(r'\.trait\(\s*name: "(\w+)"', pathlib.Path("Package.swift").read_text()))
 
 
+def guarded_by_trait(lines, line):
+    """Whether line `line` (0-based) of a file's `lines` sits inside an
+    `#if Trait` block of one of the package's traits, wherever the guard
+    stands in the file (not in its `#else`)."""
+    stack = []
+    for text in lines[:line]:
+        words = text.strip().split()
+        if not words:
+            continue
+        if words[0] == "#if":
+            stack.append(len(words) == 2 and words[1] in TRAITS)
+        elif words[0] in ("#elseif", "#else") and stack:
+            stack[-1] = False
+        elif words[0] == "#endif" and stack:
+            stack.pop()
+    return any(stack)
+
+
 def behind_trait(symbol):
-    uri = symbol.get("location", {}).get("uri", "")
+    location = symbol.get("location", {})
+    uri = location.get("uri", "")
     path = pathlib.Path("Sources") / uri.split("/Sources/")[-1]
-    code = [line for line in path.read_text().splitlines()
-            if line.strip() and not line.lstrip().startswith("//")] if path.exists() else []
-    return bool(code) and re.fullmatch(r"#if (\w+)", code[0].strip()) is not None \
-        and code[0].split()[1] in TRAITS
+    if not path.exists():
+        return False
+    line = location.get("position", {}).get("line", 0)
+    return guarded_by_trait(path.read_text().splitlines(), line)
 
 
 def topics_problems(module, graphs, landing):
@@ -145,7 +165,12 @@ if "--plant" in sys.argv[1:]:
                 "CurrentWorldTesting", module_graphs["CurrentWorldTesting"],
                 testing.replace("- ``Testing/Trait/world``\n", ""))),
     ]
-    print(f"planted: {sum(caught)} of 2 uncurated names caught")
+    # A trait guard after the file's imports, and code after its #endif.
+    sample = ["import Foundation", "", "#if Logging", "  extension World {}", "#endif",
+              "extension Logger {}", "#if Logging", "#else", "  extension Other {}", "#endif"]
+    caught.append(guarded_by_trait(sample, 3) and not guarded_by_trait(sample, 5)
+                  and not guarded_by_trait(sample, 8))
+    print(f"planted: {sum(caught)} of 3 caught (two uncurated names, a trait guard after imports)")
     sys.exit(0 if all(caught) else 1)
 
 for module in modules:
