@@ -29,9 +29,9 @@ fields = re.findall(r"\.(\w+)", listed.group(1))
 # The fields CurrentWorldHTTP adds (`Current.urlSession`): a dependency in its
 # `NetworkFields` namespace, listed with the core's.
 network = (root / "Sources/CurrentWorldHTTP/Sessions/URLSession+World.swift").read_text(encoding="utf-8")
-added = re.findall(r"public static let (\w+) = WorldDependency", network)
+added = re.findall(r"^  static let (\w+) = WorldDependency", network, re.M)
 if not added:
-    sys.exit("check-field-lists: no `public static let … = WorldDependency` in URLSession+World.swift")
+    sys.exit("check-field-lists: no `static let … = WorldDependency` in URLSession+World.swift")
 fields += added
 
 # The lists that must carry a marker: a deleted marker fails too.

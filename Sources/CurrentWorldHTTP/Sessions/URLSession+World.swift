@@ -12,13 +12,13 @@ internal import CurrentWorldSupport
   public import Foundation
 #endif
 
-/// The fields that CurrentWorldHTTP adds to `World`; read
-/// them through `Current` (`Current.urlSession`), not here.
-public enum NetworkFields {
+/// The fields that CurrentWorldHTTP adds to `World`, read through
+/// `Current` (`Current.urlSession`).
+enum NetworkFields {
   /// `Current.urlSession`: `URLSession.shared` in a live world and in an
   /// Xcode preview; in a test, a session that sends nothing and fails the
   /// test that sends through it, naming the fix.
-  public static let urlSession = WorldDependency<URLSession>(
+  static let urlSession = WorldDependency<URLSession>(
     live: .shared, test: SessionRoute.unarrangedSession)
 }
 
