@@ -713,6 +713,10 @@ MUTANTS = [
     # Record and replay a team can live with (#85), the parts done
     ("replay", "a miss whose body differs does not say where", f"{HTTP}/Recording/MissingAnswer.swift",
      "    guard differences.contains(\"body\"),", "    guard false, differences.contains(\"body\"),"),
+    ("replay", "a loopback server's port is written", f"{HTTP}/Recording/RecordedOrigin.swift",
+     "    guard isLoopback(url), var components", "    guard false, isLoopback(url), var components"),
+    ("replay", "a replayed redirect keeps the file's localhost origin", f"{HTTP}/Recording/HARTransport+Replaying.swift",
+     "        RecordedOrigin.replayed($0, recordedFrom: exchange.url, requested: url)", "        $0"),
     ("bootstrap", "a concurrent reader is blamed on the configuration", f"{CORE}/World/World+Bootstrap.swift",
      "by: isConfiguring ? .useWhileConfiguring : .concurrentUse)", "by: .useWhileConfiguring)"),
     ("replay", "a re-recording with the server down replaces the file's answer", f"{HTTP}/Recording/HARTransport+Recording.swift",

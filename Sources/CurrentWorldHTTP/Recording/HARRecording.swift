@@ -27,9 +27,12 @@ enum HARRecording {
     request: URLRequest, data: Data, response: URLResponse, started: Date, milliseconds: Double,
     redaction: HARRedactor
   ) -> HAR.Entry {
-    let url = redaction.url(request.url ?? URL(fileURLWithPath: "/"))
+    let server = request.url ?? URL(fileURLWithPath: "/")
+    let url = RecordedOrigin.written(redaction.url(server))
     let requestHeaders = (request.allHTTPHeaderFields ?? [:]).map {
-      HAR.NameValue(name: $0.key, value: redaction.header($0.key, $0.value))
+      HAR.NameValue(
+        name: $0.key,
+        value: redaction.header($0.key, RecordedOrigin.written($0.value, from: server)))
     }
     // JSON that the app sends is written with its keys sorted: an encoder
     // that does not sort may change the order between calls.
@@ -40,7 +43,8 @@ enum HARRecording {
       name, value -> HAR.NameValue? in
       let name = String(describing: name)
       guard !transferHeaders.contains(name.lowercased()) else { return nil }
-      return HAR.NameValue(name: name, value: redaction.header(name, String(describing: value)))
+      let value = RecordedOrigin.written(String(describing: value), from: server)
+      return HAR.NameValue(name: name, value: redaction.header(name, value))
     }
     let body = redaction.body(data)
     let (text, encoding) = Self.text(body)
@@ -77,8 +81,9 @@ enum HARRecording {
           size: body.count, compression: nil,
           mimeType: http?.value(forHTTPHeaderField: "Content-Type") ?? "", text: text,
           encoding: encoding),
-        redirectURL: http?.value(forHTTPHeaderField: "Location").map { redaction.url(text: $0) }
-          ?? "",
+        redirectURL: http?.value(forHTTPHeaderField: "Location").map {
+          redaction.url(text: RecordedOrigin.written($0, from: server))
+        } ?? "",
         headersSize: -1,
         bodySize: body.count),
       cache: HAR.Cache(),

@@ -33,10 +33,15 @@ extension HARTransport {
         ])
     default:
       let url = request.url ?? exchange.url
+      // A loopback server written as `localhost`: its URLs in the answer
+      // (a redirect's `Location`) name the server that asks now.
+      let headers = exchange.headers.mapValues {
+        RecordedOrigin.replayed($0, recordedFrom: exchange.url, requested: url)
+      }
       guard
         let response = HTTPURLResponse(
           url: url, statusCode: exchange.status, httpVersion: "HTTP/1.1",
-          headerFields: exchange.headers)
+          headerFields: headers)
       else { throw URLError(.badServerResponse) }
       return (exchange.body, response)
     }
