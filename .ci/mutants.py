@@ -685,11 +685,11 @@ MUTANTS = [
      "SessionTransport(configuration: base, followsRedirects: true)"),
     # The app's stored state (#86)
     ("stored", "the trait does not end its test's stores", f"{TESTING}/WorldTrait.swift",
-     "      end(checks, watched)\n    }\n\n", "      _ = watched\n    }\n\n"),
+     "      defer { end(checks, watched) }", "      _ = watched"),
     ("stored", "a WorldTestCase does not end its test's stores", f"{TESTING}/WorldTestCase.swift",
      "        for path in checks.end() {", "        for path in [String]() {"),
     ("stored", "a failed test's folders are removed", f"{CORE}/StoredState/IsolatedFolders.swift",
-     "        if keep { return root.path }", "        if false { return root.path }"),
+     "        return keep ? root.path : nil", "        return nil"),
     ("stored", "a plain XCTestCase's stores are not ended", f"{TESTING}/XCTestRun.swift",
      "      for path in TestWorlds.endProcessWideStorage(failed: failed) {",
      "      for path in [String]() {"),

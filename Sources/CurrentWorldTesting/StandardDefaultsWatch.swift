@@ -71,22 +71,25 @@
       }
     }
 
+    /// `key "a"`, `keys "a", "b"`.
+    private static func named(_ keys: [String]) -> String {
+      (keys.count == 1 ? "key " : "keys ") + keys.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
     private static func message(_ keys: [String]) -> String {
-      let names = keys.map { "\"\($0)\"" }.joined(separator: ", ")
-      return """
-        This test wrote UserDefaults.standard, the app's real settings, which outlive the run \
-        and which parallel tests share: \(keys.count == 1 ? "key" : "keys") \(names). Write \
-        Current.defaults instead (Current.defaults.set(…, forKey: …)), a store of the test's own.
-        """
+      """
+      This test wrote UserDefaults.standard, the app's real settings, which outlive the run \
+      and which parallel tests share: \(named(keys)). Write \
+      Current.defaults instead (Current.defaults.set(…, forKey: …)), a store of the test's own.
+      """
     }
 
     private static func printUnattributed() {
       let found = state.withLock { $0.unattributed }
       for (keys, tests) in found {
-        let names = keys.map { "\"\($0)\"" }.joined(separator: ", ")
         let message = """
           CurrentWorld: while tests ran, UserDefaults.standard, the app's real settings, was \
-          written (\(keys.count == 1 ? "key" : "keys") \(names)) by one of: \
+          written (\(named(keys))) by one of: \
           \(tests.joined(separator: "; ")). Write Current.defaults instead, a store of each \
           test's own.\n
           """

@@ -43,14 +43,13 @@
       let name = Self.name(of: test, testCase)
       let watched = StandardDefaultsWatch.started(name)
       let checks = TestEndChecks()
+      defer { end(checks, watched) }
       do {
         try await run(test, testCase, named: name, checks: checks, function)
       } catch {
         checks.noteFailure()
-        end(checks, watched)
         throw error
       }
-      end(checks, watched)
     }
 
     /// Removes what the test's world made, keeping its folders when it

@@ -41,6 +41,24 @@ import Testing
     #expect(copy.directories == folders)
   }
 
+  /// Concurrent first reads, from child tasks, make one store and one
+  /// folder. It passes whatever the scheduling when the code is right; a
+  /// store that keeps the last maker's instead of the first's fails it in
+  /// most runs, not all (two of three here), as a race needs the overlap.
+  @Test func racingFirstReadsMakeOneStoreAndOneFolder() async {
+    let (stores, folders) = await withTaskGroup(of: (UserDefaultsBox, URL).self) { group in
+      for _ in 0..<16 {
+        group.addTask { (UserDefaultsBox(Current.defaults), Current.directories.documents) }
+      }
+      return await group.reduce(into: ([UserDefaultsBox](), Set<URL>())) {
+        $0.0.append($1.0)
+        $0.1.insert($1.1)
+      }
+    }
+    #expect(folders.count == 1)
+    #expect(Set(stores.map { ObjectIdentifier($0.defaults) }).count == 1)
+  }
+
   /// A world made from the test's (a server request's, a `SharedWorld`'s
   /// work) reads the same store.
   @Test func workHandedTheWorldReadsTheSameStore() async {
@@ -120,5 +138,15 @@ import Testing
     var first = World.live.random
     var second = World.live.random
     #expect((0..<4).map { _ in first.next() } != (0..<4).map { _ in second.next() })
+  }
+}
+
+/// A `UserDefaults` handed out of a child task.
+struct UserDefaultsBox: @unchecked Sendable {
+  // @unchecked Sendable: only its identity is read, after the task ended.
+  let defaults: UserDefaults
+
+  init(_ defaults: UserDefaults) {
+    self.defaults = defaults
   }
 }

@@ -47,14 +47,14 @@ final class IsolatedDefaults: Sendable {
       return (store, true)
     }
     if isNew {
-      // The removal holds the store, not this object: a world that is
-      // released before its test ends still has its file removed.
+      // The end holds the store, not this object: a world that is released
+      // before its test ends still has its store emptied and its file
+      // removed.
       IsolatedStorage.register(
         in: world, path: URL(fileURLWithPath: suite.path + ".plist")
       ) { [weak self] _ in
         self?.forget(store)
         store.defaults.removePersistentDomain(forName: suite.path)
-        try? FileManager.default.removeItem(atPath: suite.path + ".plist")
         return nil
       }
     }

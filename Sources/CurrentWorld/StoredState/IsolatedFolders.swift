@@ -35,9 +35,7 @@ final class IsolatedFolders: Sendable {
     if isNew {
       IsolatedStorage.register(in: world, path: root) { [weak self] keep in
         self?.forget(root)
-        if keep { return root.path }
-        try? FileManager.default.removeItem(at: root)
-        return nil
+        return keep ? root.path : nil
       }
     } else {
       try? FileManager.default.removeItem(at: root)

@@ -61,11 +61,16 @@ enum IsolatedStorage {
   /// Runs the removal `number` names, once, outside the lock.
   @discardableResult
   private static func run(_ number: Int, keep: Bool) -> String? {
-    let end = state.withLock { state in
+    let (end, path) = state.withLock { state in
       state.unowned.remove(number)
-      return state.due.removeValue(forKey: number)
+      return (state.due.removeValue(forKey: number), state.paths[number])
     }
-    guard let kept = end?(keep) else { return nil }
+    guard let end else { return nil }
+    guard let kept = end(keep) else {
+      // Removed now, and again at exit, for code that writes it later.
+      if let path { try? FileManager.default.removeItem(at: path) }
+      return nil
+    }
     // Left for the user to look at: not removed at exit either.
     _ = state.withLock { $0.paths.removeValue(forKey: number) }
     return kept

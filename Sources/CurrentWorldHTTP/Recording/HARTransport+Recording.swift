@@ -21,8 +21,9 @@ extension HARTransport {
       // Re-recording a request the file answers, with the server out of
       // reach: the file keeps its answer, and the test is told.
       if let kept = keep(request) {
+        let server = request.url.flatMap(RecordedOrigin.origin) ?? "the server"
         report(
-          "CurrentWorld could not reach \(Self.origin(of: request)) to record "
+          "CurrentWorld could not reach \(server) to record "
             + "\(kept.summary) again in \(name) (\(error.localizedDescription), URLError "
             + "\(error.code.rawValue)), so the file keeps the answer it had. Start the server "
             + "and record again, or replay the file (mode: .replay).")
@@ -69,12 +70,6 @@ extension HARTransport {
       state.written.append(state.before.remove(at: index).entry)
       return key
     }
-  }
-
-  /// `scheme://host:port` of `request`, as a message names the server.
-  static func origin(of request: URLRequest) -> String {
-    guard let url = request.url, let host = url.host else { return "the server" }
-    return "\(url.scheme ?? "http")://\(host)\(url.port.map { ":\($0)" } ?? "")"
   }
 
   /// Whether a request that failed with `code` is recorded as a failure:

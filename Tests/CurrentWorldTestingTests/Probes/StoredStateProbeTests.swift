@@ -33,14 +33,27 @@ struct StoredStateProbeTests {
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// Runs the Swift Testing probe `name` here, in `context` if given.
+    func swiftTesting(_ name: String, filter: String, context: String? = nil) async throws
+      -> ProbeProcess.Outcome
+    {
+      var environment = environment
+      environment["CURRENTWORLD_CONTEXT"] = context
+      return try await ProbeProcess.swiftTesting(name, filter: filter, environment: environment)
+    }
+
+    /// Runs the XCTest probe `name` here.
+    func xcTest(_ name: String, test: String) async throws -> ProbeProcess.Outcome {
+      try await ProbeProcess.xcTest(name, test: test, environment: environment)
+    }
   }
 
   @Test func aPassingRunLeavesNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-run", filter: "StoredStateProbes/writesAndPasses",
-      environment: sandbox.environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-run", filter: "StoredStateProbes/writesAndPasses")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("passed"), "\(outcome.output)")
     #expect(sandbox.leftovers() == [], "\(outcome.output)")
@@ -49,8 +62,7 @@ struct StoredStateProbeTests {
   @Test func aStoreWrittenAfterItsTestIsStillRemovedAtExit() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-late", filter: "StoredStateProbes", environment: sandbox.environment)
+    let outcome = try await sandbox.swiftTesting("stored-late", filter: "StoredStateProbes")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("late write done, after the end"), "\(outcome.output)")
     #expect(sandbox.leftovers() == [], "\(outcome.output)")
@@ -59,8 +71,7 @@ struct StoredStateProbeTests {
   @Test func plainXCTestCasesEachGetTheirOwnAndLeaveNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.xcTest(
-      "stored-xctest", test: "StoredStatePlainXCTestProbes", environment: sandbox.environment)
+    let outcome = try await sandbox.xcTest("stored-xctest", test: "StoredStatePlainXCTestProbes")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("Executed 3 tests, with 0 failures"), "\(outcome.output)")
     // Its write to the real store is named, with the test, as the run ends.
@@ -72,9 +83,8 @@ struct StoredStateProbeTests {
   @Test func aFailedTestsFoldersAreKeptAndNamed() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-fails", filter: "StoredStateProbes/writesAndFails",
-      environment: sandbox.environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-fails", filter: "StoredStateProbes/writesAndFails")
     #expect(outcome.failed, "\(outcome.output)")
     try Self.expectKept(outcome.output, contents: "left for you")
   }
@@ -82,9 +92,8 @@ struct StoredStateProbeTests {
   @Test func aFailedWorldTestCasesFoldersAreKeptAndTheOthersAreNot() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.xcTest(
-      "stored-worldtestcase", test: "StoredStateWorldTestCaseProbes",
-      environment: sandbox.environment)
+    let outcome = try await sandbox.xcTest(
+      "stored-worldtestcase", test: "StoredStateWorldTestCaseProbes")
     #expect(outcome.output.contains("Executed 2 tests, with 2 failures"), "\(outcome.output)")
     #expect(!outcome.output.contains("leaked"), "\(outcome.output)")
     try Self.expectKept(outcome.output, contents: "B")
@@ -106,9 +115,8 @@ struct StoredStateProbeTests {
   @Test func aWriteToTheRealStoreFailsTheTestThatAloneRan() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-standard", filter: "StoredStateProbes/writesTheStandardStore",
-      environment: sandbox.environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-standard", filter: "StoredStateProbes/writesTheStandardStore")
     #expect(outcome.failed, "\(outcome.output)")
     #expect(
       outcome.output.contains(
@@ -121,9 +129,8 @@ struct StoredStateProbeTests {
   @Test func aWriteBesideAnotherTestIsReportedAtTheEnd() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-standard-parallel", filter: "StoredStateProbes",
-      environment: sandbox.environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-standard-parallel", filter: "StoredStateProbes")
     let report = try #require(
       outcome.output.split(separator: "\n").first {
         $0.hasPrefix("CurrentWorld: while tests ran, UserDefaults.standard")
@@ -136,10 +143,8 @@ struct StoredStateProbeTests {
   @Test func aLiveProcessReadsThePlatformsOwnAndMakesNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    var environment = sandbox.environment
-    environment["CURRENTWORLD_CONTEXT"] = "live"
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-live", filter: "StoredStateProbes/readsTheLiveFields", environment: environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-live", filter: "StoredStateProbes/readsTheLiveFields", context: "live")
     #expect(!outcome.failed, "\(outcome.output)")
     for fact in [
       "context: live", "standard: true", "platform folders: true", "process environment: true",
@@ -153,11 +158,8 @@ struct StoredStateProbeTests {
   @Test func aLiveProcessMakesNoSessionRoute() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    var environment = sandbox.environment
-    environment["CURRENTWORLD_CONTEXT"] = "live"
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-live-session", filter: "StoredStateProbes/readsTheLiveURLSession",
-      environment: environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-live-session", filter: "StoredStateProbes/readsTheLiveURLSession", context: "live")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("shared session: true"), "\(outcome.output)")
     #expect(outcome.output.contains("session routes made: 0"), "\(outcome.output)")
@@ -166,10 +168,8 @@ struct StoredStateProbeTests {
   @Test func aPreviewLeavesNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    var environment = sandbox.environment
-    environment["CURRENTWORLD_CONTEXT"] = "preview"
-    let outcome = try await ProbeProcess.swiftTesting(
-      "stored-preview", filter: "StoredStateProbes/writesInAPreview", environment: environment)
+    let outcome = try await sandbox.swiftTesting(
+      "stored-preview", filter: "StoredStateProbes/writesInAPreview", context: "preview")
     #expect(!outcome.failed, "\(outcome.output)")
     #expect(outcome.output.contains("context: preview"), "\(outcome.output)")
     #expect(outcome.output.contains("standard: false"), "\(outcome.output)")

@@ -76,11 +76,16 @@ enum DirectoriesChoice: Sendable, Hashable {
   /// Folders that code set.
   case given(AppDirectories)
 
+  /// The platform's folders, asked for once, at a live world's first read,
+  /// as the standard settings store is: `FileManager` looks them up anew
+  /// at each call.
+  private static let platform = AppDirectories.platform
+
   func directories(in world: World) -> AppDirectories {
     switch self {
     case .byContext:
       world.context == .live
-        ? .platform : IsolatedFolders.processWide.directories(in: world)
+        ? Self.platform : IsolatedFolders.processWide.directories(in: world)
     case .isolated(let folders): folders.directories(in: world)
     case .given(let directories): directories
     }
