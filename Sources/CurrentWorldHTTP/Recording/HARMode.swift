@@ -18,7 +18,8 @@ public enum HARMode: Sendable, Equatable {
   /// there are kept. Records every exchange when there is no file yet.
   case recordNew
   /// Sends every request and records the exchanges again, replacing the
-  /// file's entries with this client's.
+  /// file's entries with those this process records (every client that
+  /// records the file adds to one recording).
   case recordAll
 
   /// The environment variable that makes every replaying client record:

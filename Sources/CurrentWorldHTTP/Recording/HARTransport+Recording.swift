@@ -13,6 +13,7 @@ extension HARTransport {
     _ request: URLRequest, live: @Sendable (URLRequest) async throws -> (Data, URLResponse),
     token: @Sendable () async -> String?, now: @Sendable () -> Date
   ) async throws -> (Data, URLResponse) {
+    if let answer = try answerFromRecording(request) { return answer }
     let started = now()
     let answer: (Data, URLResponse)
     do {
@@ -57,19 +58,33 @@ extension HARTransport {
     return (data, response)
   }
 
+  /// The answer that another transport recording the same file in this
+  /// process recorded for `request` and this one has not taken: a test
+  /// beside one that recorded a request is answered as a replay would
+  /// answer it, and the request is not sent again.
+  private func answerFromRecording(_ request: URLRequest) throws -> (Data, URLResponse)? {
+    let key = key(of: request)
+    let entry = state.withLock { state -> HAR.Entry? in
+      guard let (shared, member) = state.recording else { return nil }
+      return shared.taken(key, by: member, used: &state.usedInRecording)
+    }
+    guard let entry, let exchange = try? HTTPArchive.Exchange(entry) else { return nil }
+    return try answer(request, key: key, with: exchange)
+  }
+
   /// The file's own entry for `request`, as ``HARMode/recordAll`` found
-  /// it, taken so that the file keeps it; `nil` when it had none. It goes
-  /// into the file with the next exchange written, and a recording that
-  /// writes none leaves the file as it was.
+  /// it, taken so that the file keeps it; `nil` when it had none.
   private func keep(_ request: URLRequest) -> RequestKey? {
-    let key = RequestKey(
+    let key = key(of: request)
+    let recording = state.withLock { $0.recording?.shared }
+    return recording?.keep(key) == true ? key : nil
+  }
+
+  /// What `request` is matched by, redacted as the file is.
+  private func key(of request: URLRequest) -> RequestKey {
+    RequestKey(
       method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
       body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil))
-    return state.withLock { state in
-      guard let index = state.before.firstIndex(where: { $0.key == key }) else { return nil }
-      state.written.append(state.before.remove(at: index).entry)
-      return key
-    }
   }
 
   /// Whether a request that failed with `code` is recorded as a failure:
@@ -79,37 +94,28 @@ extension HARTransport {
     code != .cancelled && code != .dataLengthExceedsMaximum
   }
 
-  /// Adds `entry` to the file, after the last check for every secret the
-  /// recording knows, `secrets` among them.
+  /// Adds `entry` to the file's recording, and writes the file after the
+  /// last check for every secret the recording knows, `secrets` among
+  /// them.
   private func write(_ entry: HAR.Entry, secrets: Set<String>) throws {
     var entry = entry
     afterRedaction?(&entry)
-    guard let file else { return }
-    // Checked and written under the lock, so that of two answers recorded
-    // at once the file keeps both, whichever finishes writing last.
-    let written = state.withLock { state -> Result<Bool, any Error> in
-      state.secrets.formUnion(secrets)
-      let entries = state.written + [entry]
-      let bytes = HAR.encode(HARRecording.document(entries))
-      if let leak = HARLeakCheck.leak(
-        in: entries, bytes: bytes, forms: SecretForms(state.secrets))
-      {
-        return .failure(leak)
-      }
-      do {
-        try FileManager.default.createDirectory(
-          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try bytes.write(to: file, options: .atomic)
-      } catch {
-        return .failure(error)
-      }
-      state.written = entries
-      defer { state.announced = true }
-      return .success(!state.announced)
+    guard let file, let (shared, member) = state.withLock({ $0.recording }) else { return }
+    let key = (try? HTTPArchive.Exchange(entry)).map {
+      RequestKey(
+        method: $0.method, url: $0.url, body: $0.requestBody,
+        redaction: HARRedactor(redaction, credentialHeaders: [], secrets: []))
     }
-    switch written {
+    switch shared.write(entry, key: key, by: member, secrets: secrets) {
     case .failure(let leak as HARLeakCheck.Leak):
       throw failure(leak.message(file: file.path))
+    case .failure(let claimed as FileRecording.Claimed):
+      throw failure(
+        "CurrentWorld did not write the recording \(file.path): process \(claimed.holder) is "
+          + "recording it, and a file written by two processes would lose one's entries. Run "
+          + "the tests that record it in one process (turn off parallel testing for them, or "
+          + "give each test a file of its own). If process \(claimed.holder) is not a test, "
+          + "remove \(FileClaim.url(of: file).path).")
     case .failure(let error):
       throw failure(
         "CurrentWorld could not write the recording \(file.path): \(error.localizedDescription)")
@@ -128,7 +134,7 @@ extension HARTransport {
   /// recorded so far, and the values the request carries under hidden
   /// names.
   func redactor(for request: URLRequest, token: String?) -> HARRedactor {
-    let known = state.withLock { $0.secrets }
+    let known = state.withLock { $0.recording?.shared }?.secrets ?? []
     return HARRedactor(
       redaction, credentialHeaders: SessionTransport.credentialHeaders,
       secrets: known.union(token.map { [$0] } ?? []), request: request)

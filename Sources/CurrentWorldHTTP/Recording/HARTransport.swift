@@ -41,18 +41,13 @@ final class HARTransport: Sendable {
     /// and path, in the file's order: a request looks at its own route's
     /// answers only, however long the file is.
     var unused: [String: [Int]] = [:]
-    /// The entries the file is written with: the exchanges recorded so
-    /// far, after the file's own for ``HARMode/recordNew``.
-    var written: [HAR.Entry] = []
-    /// The file's entries as ``HARMode/recordAll`` found it, by the key
-    /// they match by, and not yet kept: an entry whose request cannot
-    /// reach the server while re-recording is kept, not lost.
-    var before: [(key: RequestKey, entry: HAR.Entry)] = []
-    /// Every secret this recording has sent or received: each entry is
-    /// redacted with them all, and the file checked for them before it is
-    /// written.
-    var secrets: Set<String> = []
-    var announced = false
+    /// The file's recording in this process, shared with every other
+    /// transport that records it, and this transport's number in it;
+    /// `nil` while the transport only replays.
+    var recording: (shared: FileRecording, member: Int)?
+    /// The entries of ``recording`` that other transports recorded and
+    /// this one answered with.
+    var usedInRecording: Set<Int> = []
     /// Whether a strict replay's unused answers are checked at a test's
     /// end, which reports them against that test.
     var checkedAtTestEnd = false
@@ -234,12 +229,19 @@ final class HARTransport: Sendable {
       return
     }
     let exists = FileManager.default.fileExists(atPath: file.path)
+    state.recording = FileRecording.joined(file, mode: mode, exists: exists) {
+      Self.entries(of: file, redaction)
+    }
+    switch state.recording?.shared.kind {
+    case .whole?: state.phase = .recording
+    case .additions?, nil: replay(file, &state)
+    }
+  }
+
+  /// Reads `file` to replay it, or fails as it cannot be.
+  private func replay(_ file: URL, _ state: inout State) {
     switch mode {
-    case .recordAll:
-      state.phase = .recording
-      state.before = exists ? Self.entries(of: file, redaction) : []
-    case .recordIfMissing where !exists, .recordNew where !exists: state.phase = .recording
-    case .replay where !exists:
+    case .replay where !FileManager.default.fileExists(atPath: file.path):
       state.phase = .failed(
         HARError(
           file: file.path,
@@ -249,10 +251,6 @@ final class HARTransport: Sendable {
     default:
       do {
         state.load(Self.keyed(try HTTPArchive(contentsOf: file), redaction))
-        // `recordNew` writes the file's own entries back, as they are.
-        if mode == .recordNew, let data = try? Data(contentsOf: file) {
-          state.written = try HAR.decode(data, source: file.path).log.entries
-        }
         state.phase = .replaying
       } catch {
         state.phase = .failed(error)

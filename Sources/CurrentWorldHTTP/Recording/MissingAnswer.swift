@@ -16,7 +16,7 @@ struct MissingAnswer: Error {
   }
 
   /// The advice that works: `.recordNew` adds the missing answer and
-  /// keeps the file's others (`.recordAll` would keep only this client's).
+  /// keeps the file's others (`.recordAll` would keep only this run's).
   private static let howToRecord =
     "Record it with mode: .recordNew (or \(HARMode.environmentVariable)=new), which adds the "
     + "answers the file lacks and keeps the others"
