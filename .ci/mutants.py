@@ -631,6 +631,12 @@ MUTANTS = [
      f"{HTTP}/Recording/FileRecording.swift",
      "        state.written = entries().map { ($0.entry, $0.key, nil) }",
      "        _ = entries()"),
+    # One issue per miss, saying where it was answered (#85)
+    ("har-shared", "a miss's error has no description", f"{HTTP}/Recording/HARTransport.swift",
+     "    return Self.reported(message)", "    return URLError(.resourceUnavailable)"),
+    ("har-shared", "a session's issue claims it came from outside the test's task",
+     "Sources/CurrentWorldTesting/TestRelay.swift",
+     "        + (issue.whereReported", "        + (String?.none"),
     # One file, many recorders (#85)
     ("har-shared", "a recorder of a file this process records starts a recording of its own",
      f"{HTTP}/Recording/FileRecording.swift",

@@ -36,8 +36,10 @@
     func relay(_ issue: ReportedIssue) -> Bool {
       var issue = issue
       issue.message +=
-        "\n\n(Reported from outside the test's task, \(Self.whereReported()), "
-        + "in a world made from this test's.)"
+        "\n\n"
+        + (issue.whereReported
+          ?? "(Reported from outside the test's task, \(Self.whereReported()), "
+          + "in a world made from this test's.)")
       return state.withLock { state in
         guard !state.ended else { return false }
         if let record = state.record { record(issue) } else { state.pending.append(issue) }

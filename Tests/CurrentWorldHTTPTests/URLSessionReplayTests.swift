@@ -257,19 +257,33 @@ struct PlainWeatherClient {
   @Test func anUnmatchedRequestFailsItsTest() async throws {
     let file = try Self.file([("GET", "\(Self.counting.baseURL)/recorded", nil, 200, "{}")])
     let test = try #require(Test.current)
+    let issues = Locked(0)
+    let thrown = Locked<URLError?>(nil)
     try await withKnownIssue {
       try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
         let session = URLSession.replaying(contentsOf: file)
-        await #expect(throws: URLError.self) {
+        let error = await #expect(throws: URLError.self) {
           try await session.data(from: Self.counting.baseURL.appendingPathComponent("other"))
         }
+        thrown.withLock { $0 = error }
       }
     } matching: { issue in
+      issues.withLock { $0 += 1 }
       let text = issue.comments.map(\.rawValue).joined()
+      // The request was sent from the test's task: the issue does not say
+      // otherwise, and says where it was answered.
       return text.contains("No recorded answer") && text.contains("GET /other")
-        && text.contains("GET /recorded")
+        && text.contains("GET /recorded") && !text.contains("outside the test's task")
+        && text.contains("Answered on URLSession's loading thread")
     }
     #expect(Self.counting.requests.isEmpty)
+    #expect(issues.withLock { $0 } == 1)
+    // What a runner shows if the test lets the error escape: one line
+    // that says the issue is already reported (#85).
+    let description = try #require(thrown.withLock { $0 }).localizedDescription
+    #expect(!description.contains("\n"), "\(description)")
+    #expect(description.hasPrefix("No recorded answer in \(file.path) matches GET /other."))
+    #expect(description.hasSuffix("CurrentWorld reported it as an issue, with the fix."))
   }
 
   /// Promise: a test that arranged nothing and sends through

@@ -62,6 +62,15 @@ public struct ReportedIssue: Sendable, Equatable {
   /// and names the declaration in the message.
   package var placeIsDeclaration = false
 
+  /// Where the code that reports runs, when it knows better than a test's
+  /// relay can tell (a `URLSession` answering on its loading thread):
+  /// shown in place of the relay's "outside the test's task" line. Taken
+  /// from ``relayNote`` where the issue is made.
+  package var whereReported = ReportedIssue.relayNote
+
+  /// What ``whereReported`` is for issues made in this task or thread.
+  @TaskLocal package static var relayNote: String?
+
   /// The call to an unimplemented dependency that this issue reports, if
   /// it does: a test runner records it with the issue, so that a test
   /// matches the value, not the message's text.

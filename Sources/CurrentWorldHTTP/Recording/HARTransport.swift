@@ -262,7 +262,23 @@ final class HARTransport: Sendable {
   /// and returns the error the transport throws.
   func failure(_ message: String) -> URLError {
     report(message)
-    return URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])
+    return Self.reported(message)
+  }
+
+  /// The error that a caller gets for a failure reported as an issue: its
+  /// description is one line, the message's first sentence, and says so,
+  /// so that a test runner that records the escaping error too shows
+  /// what it is.
+  static func reported(_ message: String) -> URLError {
+    let end = message.range(of: ". ")?.lowerBound ?? message.endIndex
+    let first = message[..<end].split(separator: "\n").first.map(String.init) ?? message
+    return URLError(
+      .resourceUnavailable,
+      userInfo: [
+        NSLocalizedDescriptionKey:
+          "\(first.hasSuffix(".") ? first : first + ".") CurrentWorld reported it as an issue, "
+          + "with the fix."
+      ])
   }
 
   func report(_ message: String) {

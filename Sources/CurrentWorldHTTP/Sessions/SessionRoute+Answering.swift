@@ -18,6 +18,15 @@ extension SessionRoute {
     _ request: URLRequest, bodyUnseen: Bool,
     deliver: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
   ) -> Task<Void, Never>? {
+    SessionWorld.onLoadingThread {
+      answerInWorld(request, bodyUnseen: bodyUnseen, deliver: deliver)
+    }
+  }
+
+  private func answerInWorld(
+    _ request: URLRequest, bodyUnseen: Bool,
+    deliver: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+  ) -> Task<Void, Never>? {
     guard let now = answeringNow else {
       deliver(.failure(failure(afterEndOf: request)))
       return nil
@@ -27,8 +36,7 @@ extension SessionRoute {
     case .unarranged:
       let message = Self.unarrangedMessage(request)
       SessionWorld.reportUnarranged(message, in: world)
-      deliver(
-        .failure(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])))
+      deliver(.failure(HARTransport.reported(message)))
       return nil
     case .replaying(let transport, let live):
       let world = world ?? SessionWorld()

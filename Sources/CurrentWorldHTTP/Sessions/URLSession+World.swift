@@ -67,6 +67,16 @@ struct SessionWorld: Sendable {
     try await shared.run(body)
   }
 
+  /// Runs `body`, in which a session answers, so that its issues say so
+  /// rather than claim the request came from outside the test's task:
+  /// whether it did cannot be told, since URLSession calls its protocol on
+  /// a thread of its own.
+  static func onLoadingThread<R>(_ body: () -> R) -> R {
+    ReportedIssue.$relayNote.withValue(
+      "(Answered on URLSession's loading thread, in the world of the test that made this "
+        + "session.)", operation: body)
+  }
+
   /// Runs `end` as the test whose world is in effect ends; false outside
   /// test worlds, and in release builds, which have none.
   static func atTestEnd(_ end: @escaping @Sendable () -> Void) -> Bool {
