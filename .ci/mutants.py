@@ -637,6 +637,9 @@ MUTANTS = [
     ("har-shared", "a session's issue claims it came from outside the test's task",
      "Sources/CurrentWorldTesting/TestRelay.swift",
      "        + (issue.whereReported", "        + (String?.none"),
+    ("har-shared", "an expected miss is reported", f"{HTTP}/Recording/HARTransport.swift",
+     "      case .failure where mode == .replayThrowingMisses:",
+     "      case .failure where mode == .replayThrowingMisses && false:"),
     # One file, many recorders (#85)
     ("har-shared", "a recorder of a file this process records starts a recording of its own",
      f"{HTTP}/Recording/FileRecording.swift",

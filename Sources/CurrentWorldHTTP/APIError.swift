@@ -49,6 +49,12 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
   /// is not JSON at all.
   case decoding(type: String, codingPath: String, message: String)
 
+  /// A replay in ``HARMode/replayThrowingMisses`` has no recorded answer
+  /// for `request` (`GET /fact?max_length=20`), sent to `url`, in the HAR
+  /// file at `file`. Nothing was sent, and no issue was reported: the test
+  /// expects it.
+  case noRecordedAnswer(url: URL, request: String, file: String)
+
   /// The longest body excerpt kept in ``status(code:url:bodyExcerpt:retryAfter:)``.
   public static let bodyExcerptLimit = 200
 
@@ -69,6 +75,8 @@ public enum APIError: Error, Equatable, CustomStringConvertible {
       return "Request to \(url.absoluteString) failed with HTTP status \(code)\(wait), \(body)"
     case .invalidResponse(let url):
       return "Request to \(url.absoluteString) got an answer that is not an HTTP response."
+    case .noRecordedAnswer(_, let request, let file):
+      return "No recorded answer in \(file) matches \(request)."
     case .decoding(let type, let codingPath, let message):
       let place = codingPath.isEmpty ? "" : " at \(codingPath)"
       return "Could not decode \(type)\(place): \(message)"

@@ -36,6 +36,13 @@ import Testing
   #expect(forecast == Forecast(summary: "Sunny"))
 }
 
+@Test(.world) func expectsARequestTheRecordingLacks() async throws {
+  Current.urlSession = .replaying("Recordings/forecast.har", mode: .replayThrowingMisses)
+  await #expect(throws: APIError.self) {
+    try await Current.urlSession.data(from: URL(string: "https://weather.example/unknown")!)
+  }
+}
+
 /// A loader kept for the whole process, as apps keep clients: it reads
 /// `Current.urlSession` at each send, so each test's own session answers.
 let keptLoader = CurrentSessionLoader()

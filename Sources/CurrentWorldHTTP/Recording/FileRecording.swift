@@ -56,7 +56,7 @@ final class FileRecording: Sendable {
   static func joined(
     _ file: URL, mode: HARMode, exists: Bool, entries: () -> [(key: RequestKey, entry: HAR.Entry)]
   ) -> (shared: FileRecording, member: Int)? {
-    guard mode != .replay else { return nil }
+    guard mode != .replay, mode != .replayThrowingMisses else { return nil }
     let recording = open.withLock { open -> FileRecording? in
       let path = file.standardizedFileURL.path
       if let recording = open[path] { return recording }
@@ -69,7 +69,7 @@ final class FileRecording: Sendable {
       case .recordNew where exists:
         kind = .additions
         state.written = entries().map { ($0.entry, $0.key, nil) }
-      case .recordIfMissing where exists, .replay:
+      case .recordIfMissing where exists, .replay, .replayThrowingMisses:
         return nil
       case .recordIfMissing, .recordNew:
         kind = .whole

@@ -9,6 +9,12 @@ public enum HARMode: Sendable, Equatable {
   /// Answers from the file alone; a request it has no answer for fails the
   /// test and is never sent. The default.
   case replay
+  /// Answers from the file alone, for a test that expects a request the
+  /// file has no answer for: the request throws
+  /// ``APIError/noRecordedAnswer(url:request:file:)``, through
+  /// ``HTTPClient`` and `URLSession` alike, and fails no test. Nothing is
+  /// sent, and `CURRENTWORLD_RECORD` does not make it record.
+  case replayThrowingMisses
   /// Records every exchange when the file does not exist yet, and
   /// replays it once it does.
   case recordIfMissing
@@ -30,6 +36,8 @@ public enum HARMode: Sendable, Equatable {
   /// The mode in effect: the environment's, when it asks for more
   /// recording than `self`.
   func effective(environment: [String: String]) -> HARMode {
+    // A test that expects misses would get answers instead.
+    guard self != .replayThrowingMisses else { return self }
     let asked: HARMode? =
       switch environment[Self.environmentVariable]?.lowercased() {
       case "all": .recordAll
@@ -45,7 +53,7 @@ public enum HARMode: Sendable, Equatable {
   /// below it do.
   private var recording: Int {
     switch self {
-    case .replay: 0
+    case .replay, .replayThrowingMisses: 0
     case .recordIfMissing: 1
     case .recordNew: 2
     case .recordAll: 3

@@ -167,6 +167,10 @@ final class HARTransport: Sendable {
       case .failure where mode == .recordNew && bodyUnseen: return .failure(unrecordable(key))
       case .failure where mode == .recordNew:
         return nil
+      case .failure where mode == .replayThrowingMisses:
+        return .failure(
+          APIError.noRecordedAnswer(
+            url: request.url ?? URL(fileURLWithPath: "/"), request: key.summary, file: name))
       case .failure(let missing): return .failure(failure(missing.message(file: name)))
       }
     case .failed(let error):
@@ -241,7 +245,8 @@ final class HARTransport: Sendable {
   /// Reads `file` to replay it, or fails as it cannot be.
   private func replay(_ file: URL, _ state: inout State) {
     switch mode {
-    case .replay where !FileManager.default.fileExists(atPath: file.path):
+    case .replay where !FileManager.default.fileExists(atPath: file.path),
+      .replayThrowingMisses where !FileManager.default.fileExists(atPath: file.path):
       state.phase = .failed(
         HARError(
           file: file.path,
