@@ -640,6 +640,9 @@ MUTANTS = [
     ("har-shared", "an expected miss is reported", f"{HTTP}/Recording/HARTransport.swift",
      "      case .failure where mode == .replayThrowingMisses:",
      "      case .failure where mode == .replayThrowingMisses && false:"),
+    ("har-shared", "a client kept from another test answers", f"{HTTP}/Recording/HARTransport.swift",
+     "    guard let madeIn, let sender = SessionWorld.namedTestInEffect, sender.id != madeIn.id",
+     "    guard let madeIn, let sender = SessionWorld.namedTestInEffect, sender.id != madeIn.id, false"),
     # One file, many recorders (#85)
     ("har-shared", "a recorder of a file this process records starts a recording of its own",
      f"{HTTP}/Recording/FileRecording.swift",

@@ -50,7 +50,7 @@
       let relay = TestRelay(testName: name)
       var world = self.world
       world[TestRelayKey.self] = relay
-      let checks = TestEndChecks()
+      let checks = TestEndChecks(testName: name)
       world[TestEndChecksKey.self] = checks
       let escapeFailures = Locked<[ReportedIssue]>([])
       let failing =

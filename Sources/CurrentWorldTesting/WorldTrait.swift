@@ -42,7 +42,7 @@
       TestRunnerReporter.install()
       let name = Self.name(of: test, testCase)
       let watched = StandardDefaultsWatch.started(name)
-      let checks = TestEndChecks()
+      let checks = TestEndChecks(testName: name)
       defer { end(checks, watched) }
       do {
         try await run(test, testCase, named: name, checks: checks, function)

@@ -24,7 +24,7 @@ import Testing
   /// A test world that reads its unarranged session and makes a replaying
   /// one, then ends; returns what its world held, weakly.
   static func oneTest(_ archive: HTTPArchive) -> () -> Held? {
-    let checks = TestEndChecks()
+    let checks = TestEndChecks(testName: "a test of its own")
     var world = World.test
     world[TestEndChecksKey.self] = checks
     let held = Held()

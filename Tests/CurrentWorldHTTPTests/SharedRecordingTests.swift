@@ -159,28 +159,31 @@ import Testing
     #expect(try String(contentsOf: FileClaim.url(of: file), encoding: .utf8) == "1\n")
   }
 
-  /// A claim whose process has ended is taken over, and this process's
-  /// claim is removed when its recording ends.
-  @Test func aClaimWhoseProcessEndedIsTakenOver() async throws {
-    let folder = Self.folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("stale.har")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let ended = Process()
-    ended.executableURL = URL(fileURLWithPath: "/bin/sh")
-    ended.arguments = ["-c", "exit 0"]
-    try ended.run()
-    ended.waitUntilExit()
-    try Data("\(ended.processIdentifier)\n".utf8).write(to: FileClaim.url(of: file))
-    let server = try Self.server()
-    defer { server.stop() }
-    let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file, mode: .recordIfMissing)
-    _ = try await client.data(for: Endpoint(.get, "/one"))
-    #expect(try Self.targets(file) == ["/one"])
-    let own = "\(ProcessInfo.processInfo.processIdentifier)\n"
-    #expect(try String(contentsOf: FileClaim.url(of: file), encoding: .utf8) == own)
-    FileRecording.close(file)
-    #expect(!FileManager.default.fileExists(atPath: FileClaim.url(of: file).path))
-  }
+  // Starts a process: iOS, tvOS and watchOS have no `Process`.
+  #if os(macOS) || os(Linux)
+    /// A claim whose process has ended is taken over, and this process's
+    /// claim is removed when its recording ends.
+    @Test func aClaimWhoseProcessEndedIsTakenOver() async throws {
+      let folder = Self.folder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appendingPathComponent("stale.har")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let ended = Process()
+      ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+      ended.arguments = ["-c", "exit 0"]
+      try ended.run()
+      ended.waitUntilExit()
+      try Data("\(ended.processIdentifier)\n".utf8).write(to: FileClaim.url(of: file))
+      let server = try Self.server()
+      defer { server.stop() }
+      let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+        .replaying(contentsOf: file, mode: .recordIfMissing)
+      _ = try await client.data(for: Endpoint(.get, "/one"))
+      #expect(try Self.targets(file) == ["/one"])
+      let own = "\(ProcessInfo.processInfo.processIdentifier)\n"
+      #expect(try String(contentsOf: FileClaim.url(of: file), encoding: .utf8) == own)
+      FileRecording.close(file)
+      #expect(!FileManager.default.fileExists(atPath: FileClaim.url(of: file).path))
+    }
+  #endif
 }

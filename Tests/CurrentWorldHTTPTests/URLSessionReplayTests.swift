@@ -282,8 +282,10 @@ struct PlainWeatherClient {
     // that says the issue is already reported (#85).
     let description = try #require(thrown.withLock { $0 }).localizedDescription
     #expect(!description.contains("\n"), "\(description)")
-    #expect(description.hasPrefix("No recorded answer in \(file.path) matches GET /other."))
-    #expect(description.hasSuffix("CurrentWorld reported it as an issue, with the fix."))
+    #expect(
+      description
+        == "CurrentWorld reported this as an issue, with the fix: No recorded answer in "
+        + "\(file.path) matches GET /other.")
   }
 
   /// Promise: a test that arranged nothing and sends through

@@ -21,7 +21,7 @@ import Testing
   }
 
   static func testWorld() -> (World, TestEndChecks) {
-    let checks = TestEndChecks()
+    let checks = TestEndChecks(testName: "a test of its own")
     var world = World.test
     world[TestEndChecksKey.self] = checks
     return (world, checks)
@@ -73,7 +73,7 @@ import Testing
   /// A world that is released before its test ends still has what it
   /// made removed.
   @Test func aReleasedWorldsStoreIsStillRemoved() throws {
-    let checks = TestEndChecks()
+    let checks = TestEndChecks(testName: "a test of its own")
     let marker = UUID().uuidString
     let root = Self.madeAndReleased(marker, checks)
     #expect(checks.end() == [])

@@ -13,7 +13,12 @@
     private let endings = Locked<[@Sendable (_ keep: Bool) -> String?]>([])
     private let failed = Locked(false)
 
-    package init() {}
+    /// The test, as its runner names it, for messages that name it.
+    package let testName: String
+
+    package init(testName: String) {
+      self.testName = testName
+    }
 
     /// Adds `check`, to run once when the test's world ends.
     package func add(_ check: @escaping @Sendable () -> Void) {

@@ -20,6 +20,10 @@ final class HARTransport: Sendable {
   let strict: Bool
   let place: Place
   let state: Locked<State>
+  /// The test whose world was in effect where the client was made, if
+  /// any: a request from another test's world is refused, since it would
+  /// answer from this test's file and report to this test.
+  let madeIn: (id: ObjectIdentifier, name: String)? = SessionWorld.namedTestInEffect
   /// A test's seam: changes each entry after redaction, as a redaction
   /// that missed a path would, so that a test can show the last check
   /// before writing catches it. `nil` outside those tests.
@@ -263,6 +267,22 @@ final class HARTransport: Sendable {
     }
   }
 
+  /// Refuses a request sent from another test's world than the one the
+  /// client was made in: reported against the test that sends, naming
+  /// both and the line that made the client.
+  func checkSentFromItsTest() throws {
+    guard let madeIn, let sender = SessionWorld.namedTestInEffect, sender.id != madeIn.id
+    else { return }
+    let message =
+      "A request was sent from the test \(sender.name) through a client that replays \(name), "
+      + "made at \(place.fileID):\(place.line) in the world of the test \(madeIn.name): it "
+      + "would answer from that test's file and report to that test. Make the client in each "
+      + "test that uses it (a static let keeps the first test's), or read it from Current "
+      + "where it sends. The request was not sent."
+    report(message)
+    throw Self.reported(message)
+  }
+
   /// Reports `message` against the running test, at the `replaying` call,
   /// and returns the error the transport throws.
   func failure(_ message: String) -> URLError {
@@ -271,9 +291,9 @@ final class HARTransport: Sendable {
   }
 
   /// The error that a caller gets for a failure reported as an issue: its
-  /// description is one line, the message's first sentence, and says so,
-  /// so that a test runner that records the escaping error too shows
-  /// what it is.
+  /// description is one line that says so first (a client may shorten
+  /// it), then the message's first sentence, so that a test runner that
+  /// records the escaping error too shows what it is.
   static func reported(_ message: String) -> URLError {
     let end = message.range(of: ". ")?.lowerBound ?? message.endIndex
     let first = message[..<end].split(separator: "\n").first.map(String.init) ?? message
@@ -281,8 +301,8 @@ final class HARTransport: Sendable {
       .resourceUnavailable,
       userInfo: [
         NSLocalizedDescriptionKey:
-          "\(first.hasSuffix(".") ? first : first + ".") CurrentWorld reported it as an issue, "
-          + "with the fix."
+          "CurrentWorld reported this as an issue, with the fix: "
+          + (first.hasSuffix(".") ? first : first + ".")
       ])
   }
 

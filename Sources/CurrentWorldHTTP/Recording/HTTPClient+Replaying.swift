@@ -130,6 +130,7 @@ extension HTTPClient {
         if let fetched { return fetched }
         return await token()
       }
+      try har.checkSentFromItsTest()
       return try await har.send(request, live: live, token: known, now: now)
     }
     client.replay = har

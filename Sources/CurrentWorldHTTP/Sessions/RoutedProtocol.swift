@@ -61,6 +61,8 @@ final class Delivery: @unchecked Sendable {
   private let lock = Lock()
   private var loading: URLProtocol?
   private var answering: Task<Void, Never>?
+  /// Where the client is called: made in `startLoading`.
+  private let thread = LoadingThread()
 
   init(_ loading: URLProtocol) {
     self.loading = loading
@@ -76,9 +78,13 @@ final class Delivery: @unchecked Sendable {
     if done { answering?.cancel() }
   }
 
-  /// Gives `result` to the client, unless something was given already or
-  /// the request was stopped.
+  /// Gives `result` to the client, on the thread that started loading,
+  /// unless something was given already or the request was stopped.
   @Sendable func deliver(_ result: Result<(Data, URLResponse), any Error>) {
+    thread.perform { self.give(result) }
+  }
+
+  private func give(_ result: Result<(Data, URLResponse), any Error>) {
     let taken = lock.withLock {
       defer { loading = nil }
       return loading

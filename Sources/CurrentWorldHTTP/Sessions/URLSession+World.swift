@@ -93,6 +93,16 @@ struct SessionWorld: Sendable {
     #endif
   }
 
+  /// The test whose world is in effect, and its name; `nil` outside test
+  /// worlds, and in release builds.
+  static var namedTestInEffect: (id: ObjectIdentifier, name: String)? {
+    #if DEBUG
+      TestEndChecks.inEffect.map { (ObjectIdentifier($0), $0.testName) }
+    #else
+      nil
+    #endif
+  }
+
   /// Reports `message` against the test of `world` (else of the world in
   /// effect), named as a call to `Current.urlSession`, placed at the
   /// field's declaration.
