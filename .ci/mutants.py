@@ -243,8 +243,8 @@ MUTANTS = [
      "world.run { handler(userInfo) }", "handler(userInfo)"),
     # Resets
     ("resets", "no reset before an XCTest test", f"{TESTING}/XCTestRun.swift",
-     "    static func willStart(_ testCase: XCTestCase) {\n      TestWorlds.resetProcessWide()\n",
-     "    static func willStart(_ testCase: XCTestCase) {\n"),
+     "      TestWorlds.unseenTestIsKnown(wasRunning: false)\n      TestWorlds.resetProcessWide()\n",
+     "      TestWorlds.unseenTestIsKnown(wasRunning: false)\n"),
     ("resets", "no reset after an XCTest test", f"{TESTING}/XCTestRun.swift",
      "      started.withLock { $0 = nil }\n      TestWorlds.resetProcessWide()",
      "      started.withLock { $0 = nil }"),
@@ -643,6 +643,10 @@ MUTANTS = [
     ("har-shared", "a client kept from another test answers", f"{HTTP}/Recording/HARTransport.swift",
      "    guard let madeIn, let sender = SessionWorld.namedTestInEffect, sender.id != madeIn.id",
      "    guard let madeIn, let sender = SessionWorld.namedTestInEffect, sender.id != madeIn.id, false"),
+    ("har-shared", "a plain XCTestCase's first write is warned about as outside tests",
+     f"{TESTING}/XCTestRun.swift",
+     "      TestWorlds.unseenTestIsKnown(wasRunning: !seen)",
+     "      TestWorlds.unseenTestIsKnown(wasRunning: false && !seen)"),
     # One file, many recorders (#85)
     ("har-shared", "a recorder of a file this process records starts a recording of its own",
      f"{HTTP}/Recording/FileRecording.swift",

@@ -34,6 +34,7 @@
     private static let watched = Locked<Int?>(nil)
 
     static func willStart(_ testCase: XCTestCase) {
+      TestWorlds.unseenTestIsKnown(wasRunning: false)
       TestWorlds.resetProcessWide()
       // What a class-level setUp() stored is not this test's to start with.
       _ = TestWorlds.endProcessWideStorage(failed: false)
@@ -48,7 +49,11 @@
     static func didFinish(_ testCase: XCTestCase) {
       // Never below zero: the observer can be registered during the first
       // test, after its start.
-      running.withLock { $0 = max($0 - 1, 0) }
+      let seen = running.withLock { running in
+        defer { running = max(running - 1, 0) }
+        return running > 0
+      }
+      TestWorlds.unseenTestIsKnown(wasRunning: !seen)
       started.withLock { $0 = nil }
       TestWorlds.resetProcessWide()
       // A plain XCTestCase's settings and folders are the process-wide
@@ -106,6 +111,9 @@
     package static var isPending: Bool { observers.withLock { $0.pending } }
 
     @MainActor private static func addObserver() {
+      // Added from a test's first read of Current, the observer never
+      // sees that test start.
+      if !isRunning { TestWorlds.testMayRunUnseen() }
       XCTestObservationCenter.shared.addTestObserver(XCTestRunObserver())
       observers.withLock { $0.added += 1 }
     }

@@ -42,6 +42,17 @@ struct ProbeTests {
     #expect(!outcome.output.contains("warning"), "\(outcome.output)")
   }
 
+  /// Promise (#85): a plain XCTestCase that is the first to touch
+  /// `Current` writes inside a test, which XCTest resets after: no
+  /// warning says it wrote outside any test.
+  @Test func aFirstWriteInAPlainXCTestCaseIsNoWriteOutsideTests() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "plain-xctest-first-write", test: "PlainXCTestCaseProbes/testFirstWriteInAPlainTest")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("wrote in the first test"), "\(outcome.output)")
+    #expect(!outcome.output.contains("written outside any test"), "\(outcome.output)")
+  }
+
   /// Promise: in XCTest, an observer left pending by a first read off the
   /// main thread is added by the next read on the main thread, so the
   /// world is reset around every later test.

@@ -97,6 +97,16 @@ final class PlainXCTestCaseProbes: XCTestCase {
     Current.analytics.log("never overridden")
   }
 
+  func testFirstWriteInAPlainTest() throws {
+    try XCTSkipUnless(
+      ProbeProcess.current == "plain-xctest-first-write", "a probe for a child process")
+    // The process's first touch of Current: the observer is added now,
+    // during this test, and never sees it start.
+    Current.score = 3
+    XCTAssertEqual(Current.score, 3)
+    print("wrote in the first test")
+  }
+
   func testFirstReadOffTheMainThread() throws {
     try XCTSkipUnless(
       ProbeProcess.current == "plain-xctest-first-read-off-main", "a probe for a child process")

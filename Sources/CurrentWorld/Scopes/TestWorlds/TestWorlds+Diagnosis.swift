@@ -48,6 +48,44 @@
       } else if active.withLock({ $0 }) > 0 {
         reportEscape(reading: reading, places: query.places)
       } else if !reading && runner == .none {
+        // XCTest may be running a test that its observer, added during
+        // that test, never saw start: held until it is known.
+        guard !deferWriteOutsideTests() else { return }
+        reportOnce(.writeOutsideTests, writeOutsideTestsMessage, isWarning: true)
+      }
+    }
+
+    /// Whether XCTest may be running a test that the runner query cannot
+    /// see, and a write outside tests is held, with whether one is.
+    private static let unseenTest = Locked((mayRun: false, heldWrite: false))
+
+    /// Holds a write made outside any visible test, while a test may be
+    /// running unseen; `false` when none may be.
+    private static func deferWriteOutsideTests() -> Bool {
+      let (held, first) = unseenTest.withLock { state -> (Bool, Bool) in
+        guard state.mayRun else { return (false, false) }
+        defer { state.heldWrite = true }
+        return (true, !state.heldWrite)
+      }
+      if first { atexit { TestWorlds.unseenTestIsKnown(wasRunning: false) } }
+      return held
+    }
+
+    /// Says that XCTest may be running a test that its observer did not
+    /// see start: the observer was just added.
+    package static func testMayRunUnseen() {
+      unseenTest.withLock { $0.mayRun = true }
+    }
+
+    /// Says whether a test was running unseen (its end came before any
+    /// start): a write held meanwhile was that test's, which XCTest resets
+    /// the world after, and is dropped; otherwise it is reported now.
+    package static func unseenTestIsKnown(wasRunning: Bool) {
+      let held = unseenTest.withLock { state in
+        defer { state = (false, false) }
+        return state.heldWrite
+      }
+      if held && !wasRunning {
         reportOnce(.writeOutsideTests, writeOutsideTestsMessage, isWarning: true)
       }
     }
