@@ -647,6 +647,9 @@ MUTANTS = [
      f"{TESTING}/XCTestRun.swift",
      "      TestWorlds.unseenTestIsKnown(wasRunning: !seen)",
      "      TestWorlds.unseenTestIsKnown(wasRunning: false && !seen)"),
+    ("har-shared", "an invalidated session's route is kept", f"{HTTP}/Sessions/SessionRoute.swift",
+     "      let route = SessionRoute.routes.withLock { $0.byTag.removeValue(forKey: tag) }",
+     "      let route = SessionRoute.routes.withLock { $0.byTag[tag] }"),
     # One file, many recorders (#85)
     ("har-shared", "a recorder of a file this process records starts a recording of its own",
      f"{HTTP}/Recording/FileRecording.swift",
@@ -684,7 +687,7 @@ MUTANTS = [
     ("urlsession", "the process's unarranged session ends with the test that made it",
      f"{HTTP}/Sessions/SessionRoute.swift", "    guard world != nil else { return }\n", ""),
     ("urlsession", "a session answers after its test ended, and keeps its world", f"{HTTP}/Sessions/SessionRoute.swift",
-     "        defer { answering = nil }\n", ""),
+     "      defer { answering = nil }\n", ""),
     ("urlsession", "a session answers outside its test's world", f"{HTTP}/Sessions/URLSession+World.swift",
      "    try await shared.run(body)", "    try await body()"),
     ("urlsession", "a replay answers outside its test's world", f"{HTTP}/Sessions/URLSession+World.swift",

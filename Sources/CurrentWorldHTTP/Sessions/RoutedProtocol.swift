@@ -7,8 +7,10 @@ import Foundation
 
 /// The protocol class of one route's sessions: it takes every request,
 /// and hands it to the route that its `Tag` names.
-final class RoutedProtocol<Tag: RouteTag>: URLProtocol {
+final class RoutedProtocol<Tag: RouteTag>: URLProtocol, RoutedClass {
   private var delivery: Delivery?
+
+  static var tag: ObjectIdentifier { ObjectIdentifier(Tag.self) }
 
   override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -51,6 +53,11 @@ final class RoutedProtocol<Tag: RouteTag>: URLProtocol {
     }
     return body
   }
+}
+
+/// A protocol class of a route, which tells its route's tag.
+protocol RoutedClass {
+  static var tag: ObjectIdentifier { get }
 }
 
 /// One request's answer, given to its protocol's client once, from any

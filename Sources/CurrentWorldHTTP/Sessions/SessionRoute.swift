@@ -39,14 +39,19 @@ final class SessionRoute: Sendable {
     // The process's own unarranged session may be made in whichever test
     // first reads `Current.urlSession`; it outlives that test.
     guard world != nil else { return }
-    _ = SessionWorld.atTestEnd { [answering] in
-      // Released after the lock opens: a transport's deinit reports.
-      let released = answering.withLock { answering in
-        defer { answering = nil }
-        return answering
-      }
-      withExtendedLifetime(released) {}
+    _ = SessionWorld.atTestEnd { [answering] in Self.letGo(answering) }
+  }
+
+  /// Lets the answers and the world go: a later request fails.
+  private static func letGo(
+    _ answering: Locked<(answerer: Answerer, world: SessionWorld?)?>
+  ) {
+    // Released after the lock opens: a transport's deinit reports.
+    let released = answering.withLock { answering in
+      defer { answering = nil }
+      return answering
     }
+    withExtendedLifetime(released) {}
   }
 
   /// What answers now, and in which world (`nil` for the process's own
@@ -80,16 +85,45 @@ final class SessionRoute: Sendable {
 
   /// A session whose requests this route answers.
   func session(base: URLSessionConfiguration = .ephemeral) -> URLSession {
-    URLSession(configuration: configuration(base: base))
+    Self.session(configuration(base: base))
+  }
+
+  /// A session made from `configuration` that lets its route go when it is
+  /// invalidated, as a session made outside tests has no test end to.
+  static func session(_ configuration: URLSessionConfiguration) -> URLSession {
+    let routed = configuration.protocolClasses?.first as? any RoutedClass.Type
+    return URLSession(
+      configuration: configuration, delegate: routed.map { Invalidation($0.tag) },
+      delegateQueue: nil)
+  }
+
+  /// A session's delegate that removes its route once it is invalidated:
+  /// no request can reach the route after that.
+  private final class Invalidation: NSObject, URLSessionDelegate, Sendable {
+    let tag: ObjectIdentifier
+
+    init(_ tag: ObjectIdentifier) {
+      self.tag = tag
+    }
+
+    func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+      let route = SessionRoute.routes.withLock { $0.byTag.removeValue(forKey: tag) }
+      if let route { SessionRoute.letGo(route.answering) }
+    }
   }
 
   // MARK: Finding a request's route
 
-  /// Each route by the tag type of its protocol class. A route is never
-  /// removed, so that a session used after its test ended still finds it
-  /// and fails clearly; it holds no answers by then (see ``answer(_:bodyUnseen:deliver:)``).
+  /// Each route by the tag type of its protocol class. A route stays until
+  /// its session is invalidated, so that a session used after its test
+  /// ended still finds it and fails clearly; it holds no answers by then
+  /// (see ``answer(_:bodyUnseen:deliver:)``).
   private static let routes = Locked<(count: Int, byTag: [ObjectIdentifier: SessionRoute])>(
     (0, [:]))
+
+  /// How many routes are in the table: those whose sessions were not
+  /// invalidated.
+  static var tabled: Int { routes.withLock { $0.byTag.count } }
 
   /// The route whose protocol class is tagged `tag`.
   static func route(for tag: any RouteTag.Type) -> SessionRoute? {
@@ -142,4 +176,6 @@ enum RouteTags: RouteTag {
 /// process has made, for the tests that promise a live process makes none.
 package enum SessionRoutesMade {
   package static var count: Int { SessionRoute.made.withLock { $0 } }
+  /// How many of them are kept: their sessions were not invalidated.
+  package static var kept: Int { SessionRoute.tabled }
 }

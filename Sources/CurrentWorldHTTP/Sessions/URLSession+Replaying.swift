@@ -53,8 +53,8 @@ extension URLSession {
     line: UInt = #line,
     column: UInt = #column
   ) -> URLSession {
-    URLSession(
-      configuration: .replaying(
+    SessionRoute.session(
+      .replaying(
         path, mode: mode, redacting: redacting, strict: strict, fileID: fileID,
         filePath: filePath, line: line, column: column))
   }
@@ -83,8 +83,8 @@ extension URLSession {
     line: UInt = #line,
     column: UInt = #column
   ) -> URLSession {
-    URLSession(
-      configuration: .replaying(
+    SessionRoute.session(
+      .replaying(
         contentsOf: file, mode: mode, redacting: redacting, strict: strict, fileID: fileID,
         filePath: filePath, line: line, column: column))
   }
@@ -111,8 +111,8 @@ extension URLSession {
     line: UInt = #line,
     column: UInt = #column
   ) -> URLSession {
-    URLSession(
-      configuration: .replaying(
+    SessionRoute.session(
+      .replaying(
         archive, redacting: redacting, strict: strict, fileID: fileID, filePath: filePath,
         line: line, column: column))
   }

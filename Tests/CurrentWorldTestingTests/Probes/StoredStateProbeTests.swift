@@ -165,6 +165,22 @@ struct StoredStateProbeTests {
     #expect(outcome.output.contains("session routes made: 0"), "\(outcome.output)")
   }
 
+  @Test func aLiveReplayingSessionLetsGoWhenInvalidated() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await sandbox.swiftTesting(
+      "stored-live-session-invalidated", filter: "StoredStateProbes/aLiveReplayingSessionLetsGo",
+      context: "live")
+    #expect(!outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("answered: ok"), "\(outcome.output)")
+    #expect(outcome.output.contains("routes kept before: 1"), "\(outcome.output)")
+    #expect(outcome.output.contains("routes kept after: 0"), "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "1 recorded answer(s) in the archive were never requested: GET /unused"),
+      "\(outcome.output)")
+  }
+
   @Test func aPreviewLeavesNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }

@@ -110,6 +110,30 @@ struct StoredStateProbes {
     print("session routes made: \(SessionRoutesMade.count)")
   }
 
+  /// #85: a replaying session made outside any test lets its route go
+  /// when it is invalidated, and its transport with it, so that a strict
+  /// replay's unused answer is reported then.
+  @Test(.enabled(if: ProbeProcess.current == "stored-live-session-invalidated"))
+  func aLiveReplayingSessionLetsGoWhenInvalidated() async throws {
+    let entries = ["used", "unused"].map { path in
+      #"{"request":{"method":"GET","url":"http://127.0.0.1:9/\#(path)"},"#
+        + #""response":{"status":200,"headers":[],"content":{"mimeType":"text/plain","text":"ok"}}}"#
+    }
+    let archive = try HTTPArchive(
+      data: Data(#"{"log":{"version":"1.2","entries":[\#(entries.joined(separator: ","))]}}"#.utf8))
+    let session = URLSession.replaying(archive, strict: true)
+    let (data, _) = try await session.data(from: URL(string: "http://127.0.0.1:9/used")!)
+    print("answered: \(String(decoding: data, as: UTF8.self))")
+    print("routes kept before: \(SessionRoutesMade.kept)")
+    session.invalidateAndCancel()
+    // The delegate hears of the invalidation on its own queue.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while SessionRoutesMade.kept > 0 && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    print("routes kept after: \(SessionRoutesMade.kept)")
+  }
+
   /// A preview's settings and folders, written and synchronized: nothing is
   /// left once the preview's process exits.
   @Test(.enabled(if: ProbeProcess.current == "stored-preview"))
