@@ -144,9 +144,10 @@ extension SessionRoute {
     let method = request.httpMethod ?? "GET"
     let url = request.url?.absoluteString ?? "a request without a URL"
     let message = """
-      \(method) \(url) was sent through a URLSession made \(madeAt), in a test whose world has \
+      \(method) \(url) was sent through a URLSession made \(madeAt), after that test's world \
       ended, so no test answers it and it was not sent. Make the session in the test that \
-      sends through it, and finish the work that sends before the test ends.
+      sends through it (a static let keeps the first test's), and finish the work that sends \
+      before the test ends.
       """
     return URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])
   }

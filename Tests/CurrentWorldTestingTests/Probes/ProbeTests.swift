@@ -42,6 +42,27 @@ struct ProbeTests {
     #expect(!outcome.output.contains("warning"), "\(outcome.output)")
   }
 
+  /// Promise (#85): a session's miss in a `WorldTestCase`, awaited in the
+  /// test and let escape, is one issue at the `replaying` line; XCTest's
+  /// own record of the escaping error says in one line that it was
+  /// reported.
+  @Test func aSessionMissInAWorldTestCaseIsOneIssueAtTheReplayingLine() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "xctest-session-miss", test: "WorldTestCaseProbes/testASessionMissEscapes")
+    #expect(outcome.failed, "\(outcome.output)")
+    let line = try #require(
+      outcome.output.components(separatedBy: "replaying at line ").dropFirst().first?
+        .prefix { $0.isNumber })
+    let miss = "No recorded answer in the archive matches GET /missing."
+    #expect(outcome.output.components(separatedBy: miss).count == 3, "\(outcome.output)")
+    #expect(
+      outcome.output.contains("XCTestProbes.swift:\(line): error: "), "\(outcome.output)")
+    #expect(
+      outcome.output.contains("CurrentWorld reported this as an issue, with the fix: \(miss)"),
+      "\(outcome.output)")
+    #expect(!outcome.output.contains("outside the test's task"), "\(outcome.output)")
+  }
+
   /// Promise (#85): a plain XCTestCase that is the first to touch
   /// `Current` writes inside a test, which XCTest resets after: no
   /// warning says it wrote outside any test.

@@ -23,6 +23,19 @@ final class WorldTestCaseProbes: WorldTestCase {
     done.wait()
   }
 
+  /// A replay's miss through a session, awaited in the test and let
+  /// escape: one issue, at the `replaying` line, which the probe prints.
+  func testASessionMissEscapes() async throws {
+    try XCTSkipUnless(ProbeProcess.current == "xctest-session-miss", "a probe for a child process")
+    let entry =
+      #"{"request":{"method":"GET","url":"http://127.0.0.1:9/recorded"},"#
+      + #""response":{"status":200,"headers":[],"content":{"mimeType":"text/plain","text":"ok"}}}"#
+    let archive = try HTTPArchive(data: Data(#"{"log":{"version":"1.2","entries":[\#(entry)]}}"#.utf8))
+    print("replaying at line \(#line + 1)")
+    Current.urlSession = .replaying(archive)
+    _ = try await Current.urlSession.data(from: URL(string: "http://127.0.0.1:9/missing")!)
+  }
+
   /// A warning with a place, then a failure: the warning goes to standard
   /// error only, and the failure fails the test on the line that reported
   /// it, which the probe prints.
