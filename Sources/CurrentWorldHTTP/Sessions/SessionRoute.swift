@@ -35,7 +35,8 @@ final class SessionRoute: Sendable {
   private init(_ answerer: Answerer, world: SessionWorld?, madeAt: String) {
     Self.made.withLock { $0 += 1 }
     answering = Locked((answerer, world))
-    self.madeAt = SessionWorld.namedTestInEffect.map { "\(madeAt) in the test \($0.name)" } ?? madeAt
+    self.madeAt =
+      SessionWorld.namedTestInEffect.map { "\(madeAt) in the test \($0.name)" } ?? madeAt
     // The process's own unarranged session may be made in whichever test
     // first reads `Current.urlSession`; it outlives that test.
     guard world != nil else { return }

@@ -30,7 +30,8 @@ final class WorldTestCaseProbes: WorldTestCase {
     let entry =
       #"{"request":{"method":"GET","url":"http://127.0.0.1:9/recorded"},"#
       + #""response":{"status":200,"headers":[],"content":{"mimeType":"text/plain","text":"ok"}}}"#
-    let archive = try HTTPArchive(data: Data(#"{"log":{"version":"1.2","entries":[\#(entry)]}}"#.utf8))
+    let archive = try HTTPArchive(
+      data: Data(#"{"log":{"version":"1.2","entries":[\#(entry)]}}"#.utf8))
     print("replaying at line \(#line + 1)")
     Current.urlSession = .replaying(archive)
     _ = try await Current.urlSession.data(from: URL(string: "http://127.0.0.1:9/missing")!)
