@@ -133,9 +133,30 @@
       }
       if let place = issue.compiledPlace {
         XCTFail(message, file: place.filePath, line: place.line)
+      } else if issue.isPlaced,
+        let testCase = RunningTestCase.current?.testCase ?? XCTestRun.testCase
+      {
+        record(message, at: issue, on: testCase)
       } else {
         XCTFail(issue.isPlaced ? "\(issue.fileID):\(issue.line): \(message)" : message)
       }
+    }
+
+    /// Fails `testCase` with `message` at `issue`'s place, which was found
+    /// at run time (the caller that read `Current`), so `XCTFail` cannot
+    /// take it.
+    static func record(_ message: String, at issue: ReportedIssue, on testCase: XCTestCase) {
+      let path = issue.filePath.isEmpty ? issue.fileID : issue.filePath
+      #if canImport(Darwin)
+        let location = XCTSourceCodeLocation(filePath: path, lineNumber: max(issue.line, 1))
+        testCase.record(
+          XCTIssue(
+            type: .assertionFailure, compactDescription: message,
+            sourceCodeContext: XCTSourceCodeContext(location: location)))
+      #else
+        testCase.recordFailure(
+          withDescription: message, inFile: path, atLine: max(issue.line, 1), expected: true)
+      #endif
     }
 
     /// The line that keeps a declaration-placed issue's place in its

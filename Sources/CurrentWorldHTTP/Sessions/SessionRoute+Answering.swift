@@ -33,9 +33,9 @@ extension SessionRoute {
     }
     let world = now.world
     switch now.answerer {
-    case .unarranged:
+    case .unarranged(let place):
       let message = Self.unarrangedMessage(request)
-      SessionWorld.reportUnarranged(message, in: world)
+      SessionWorld.reportUnarranged(message, in: world, at: place)
       deliver(.failure(HARTransport.reported(message)))
       return nil
     case .replaying(let transport, let live):

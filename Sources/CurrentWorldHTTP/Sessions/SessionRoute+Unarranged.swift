@@ -24,7 +24,7 @@ extension SessionRoute {
     static func unarrangedSessionForTestInEffect() -> URLSession {
       guard let test = SessionWorld.testInEffect else { return unarrangedSession }
       if let session = unarrangedByTest.withLock({ $0[test] }) { return session }
-      let made = unarranged(in: SessionWorld()).session()
+      let made = unarranged(in: SessionWorld(), readAt: SessionWorld.readerPlace()).session()
       let (session, isNew) = unarrangedByTest.withLock { sessions in
         if let first = sessions[test] { return (first, false) }
         sessions[test] = made

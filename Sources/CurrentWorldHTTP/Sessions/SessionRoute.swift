@@ -15,8 +15,9 @@ final class SessionRoute: Sendable {
   enum Answerer: Sendable {
     /// Answers from a HAR file, or records there through `live`.
     case replaying(HARTransport, live: SessionTransport)
-    /// Sends nothing: the test world's `Current.urlSession`.
-    case unarranged
+    /// Sends nothing: the test world's `Current.urlSession`, read at
+    /// `place` where that is known.
+    case unarranged(at: SessionWorld.ReaderPlace?)
   }
 
   /// What answers, and the world it answers in, until the test world the
@@ -71,8 +72,11 @@ final class SessionRoute: Sendable {
 
   /// A route that sends nothing, reporting against the test in effect
   /// where it is made; `world: nil` makes the process's own.
-  static func unarranged(in world: SessionWorld?) -> SessionRoute {
-    SessionRoute(.unarranged, world: world, madeAt: "as a test world's Current.urlSession")
+  static func unarranged(in world: SessionWorld?, readAt place: SessionWorld.ReaderPlace? = nil)
+    -> SessionRoute
+  {
+    SessionRoute(
+      .unarranged(at: place), world: world, madeAt: "as a test world's Current.urlSession")
   }
 
   /// A configuration from a copy of `base` whose requests this route

@@ -103,14 +103,42 @@ struct SessionWorld: Sendable {
     #endif
   }
 
+  /// Where the user's code that reads `Current.urlSession` is, when the
+  /// build can tell: where its unarranged session's failures are placed.
+  static func readerPlace() -> ReaderPlace? {
+    #if DEBUG
+      TestWorlds.callerPlace().map {
+        ReaderPlace(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+      }
+    #else
+      nil
+    #endif
+  }
+
+  /// A place in the user's code, found at run time.
+  struct ReaderPlace: Sendable {
+    var fileID: String
+    var filePath: String
+    var line: Int
+    var column: Int
+  }
+
   /// Reports `message` against the test of `world` (else of the world in
-  /// effect), named as a call to `Current.urlSession`, placed at the
-  /// field's declaration.
-  static func reportUnarranged(_ message: String, in world: SessionWorld?) {
+  /// effect), named as a call to `Current.urlSession`, placed where the
+  /// session was read (else at the field's declaration, which a test
+  /// runner shows at the running test where it can).
+  static func reportUnarranged(_ message: String, in world: SessionWorld?, at place: ReaderPlace?) {
+    let unimplemented = UnimplementedError(field: "Current.urlSession", description: message)
     let report = {
-      IssueReporter.report(
-        message, declaredAt: #fileID, #filePath, #line, #column,
-        unimplemented: UnimplementedError(field: "Current.urlSession", description: message))
+      guard let place else {
+        return IssueReporter.report(
+          message, declaredAt: #fileID, #filePath, #line, #column, unimplemented: unimplemented)
+      }
+      var issue = ReportedIssue(
+        message: message, fileID: place.fileID, filePath: place.filePath, line: place.line,
+        column: place.column)
+      issue.unimplemented = unimplemented
+      IssueReporter.deliver(issue)
     }
     if let world { world.runNow(report) } else { report() }
   }

@@ -63,6 +63,24 @@ struct ProbeTests {
     #expect(!outcome.output.contains("outside the test's task"), "\(outcome.output)")
   }
 
+  /// Promise (#85): an unarranged `Current.urlSession` request in a
+  /// `WorldTestCase` is one failure, placed at the line that read the
+  /// session, on Linux as on Apple's systems.
+  @Test func anUnarrangedSessionInAWorldTestCaseFailsAtItsRead() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "xctest-unarranged", test: "WorldTestCaseProbes/testUnarrangedSessionFailsAtItsRead")
+    #expect(outcome.failed, "\(outcome.output)")
+    let line = try #require(
+      outcome.output.components(separatedBy: "read at line ").dropFirst().first?
+        .prefix { $0.isNumber })
+    let failure = "XCTestProbes.swift:\(line): error: "
+    #expect(outcome.output.components(separatedBy: failure).count == 2, "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "GET http://127.0.0.1:9/unarranged was sent through Current.urlSession"),
+      "\(outcome.output)")
+  }
+
   /// Promise (#85): a plain XCTestCase that is the first to touch
   /// `Current` writes inside a test, which XCTest resets after: no
   /// warning says it wrote outside any test.

@@ -37,6 +37,15 @@ final class WorldTestCaseProbes: WorldTestCase {
     _ = try await Current.urlSession.data(from: URL(string: "http://127.0.0.1:9/missing")!)
   }
 
+  /// A request through the unarranged `Current.urlSession`: its failure
+  /// is placed at the line that read it, which the probe prints.
+  func testUnarrangedSessionFailsAtItsRead() async throws {
+    try XCTSkipUnless(ProbeProcess.current == "xctest-unarranged", "a probe for a child process")
+    print("read at line \(#line + 1)")
+    let session = Current.urlSession
+    _ = try? await session.data(from: URL(string: "http://127.0.0.1:9/unarranged")!)
+  }
+
   /// A warning with a place, then a failure: the warning goes to standard
   /// error only, and the failure fails the test on the line that reported
   /// it, which the probe prints.

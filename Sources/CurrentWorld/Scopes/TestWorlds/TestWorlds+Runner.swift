@@ -65,6 +65,13 @@
       static let none = PlaceFinder(now: { nil }, later: { $0(nil) }, settled: { $0() })
     }
 
+    /// Where in the user's code the caller of the library is, when the
+    /// build can tell: the first frame below the package's own. The first
+    /// ask from a place costs a symbolication.
+    package static func callerPlace() -> CodePlace? {
+      runnerQuery.withLock { $0 }.places.now()
+    }
+
     /// Installs the closures that tell which runner runs the calling code,
     /// the name of the Swift Testing test that does, if any, and where in
     /// the user's code the caller of `Current` is, if the build says.
