@@ -32,7 +32,15 @@ the full run is for a person, after changing tests or promises.
     python3 .ci/mutants.py --list          # what would run
     python3 .ci/mutants.py --check         # every mutant matches its source, nothing built
     python3 .ci/mutants.py --sample --in-place   # CI's sample, in this checkout
-    python3 .ci/mutants.py --plant         # three planted mutants get CRASHED, HUNG, INVALID
+    python3 .ci/mutants.py --plant         # three planted mutants get CRASHED, HUNG, INVALID,
+                                           # and a failing baseline is refused
+
+Before any mutant, the unmutated suite runs: a suite that fails (a flaky or
+broken test) would make every mutant "killed", so the run is refused. A
+passing baseline is reused by a later run on the same commit and changes
+(CI's sample, then its planted mutants). The mutated file is restored on
+every signal that can be caught; after a SIGKILL, the next run restores it.
+A run stopped at its limit ends the processes it started, by id.
 
 Each mutant's test log and event stream are kept in the scratch clone's
 .build/mutant-logs.
@@ -41,6 +49,7 @@ When a change moves the text a mutant replaces, the script fails and names
 every such mutant: update the mutant with the code, do not drop it.
 """
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -768,20 +777,147 @@ def sh(command, cwd, limit=None):
     """Runs `command`; returns (exit status, output, seconds). 124 is a timeout,
     after which the command's process group and the test executable in this
     clone are killed, and nothing else: another clone may be testing beside."""
+    global RUNNING
     start = time.time()
     child = subprocess.Popen(
         command, cwd=cwd, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         start_new_session=True)
+    RUNNING = child.pid
     try:
         out, _ = child.communicate(timeout=limit)
         status = child.returncode
     except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        # SwiftPM starts the test executable in a process group of its own.
-        subprocess.run(["pkill", "-KILL", "-f", os.path.join(cwd, ".build") + "/"])
+        end(child.pid)
         out, _ = child.communicate()
         status = 124
+    finally:
+        RUNNING = None
     return status, out.decode("utf-8", "replace"), time.time() - start
+
+
+# The command `sh` runs now, for a signal to end.
+RUNNING = None
+
+
+def end(root):
+    """Ends the command started as `root` and every process descended from
+    it, by id: SwiftPM starts the test executable in a process group of its
+    own, and nothing else is ended (another clone may be testing beside)."""
+    started = descendants(root)
+    try:
+        os.killpg(root, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    for pid in started:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def descendants(root):
+    """The ids of every process descended from `root`, from `ps`."""
+    table = subprocess.run(["ps", "-A", "-o", "pid=,ppid="], capture_output=True, text=True).stdout
+    children = {}
+    for line in table.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+            children.setdefault(int(parts[1]), []).append(int(parts[0]))
+    found, queue = [], [root]
+    while queue:
+        for pid in children.get(queue.pop(), []):
+            found.append(pid)
+            queue.append(pid)
+    return found
+
+
+def run_suite(work, limit, stream, extra=""):
+    """Runs the README's `swift test` (built already) with Swift Testing's
+    event stream at `stream`; returns (status, log, seconds, events)."""
+    if os.path.exists(stream):
+        os.remove(stream)
+    status, log, seconds = sh(
+        f"swift test --skip-build --event-stream-output-path '{stream}' "
+        f"--event-stream-version 0 {extra}", work, limit)
+    return status, log, seconds, stream_events(stream)
+
+
+# A test that fails, for `--plant`: a failing baseline must be refused.
+FAILING_BASELINE = ("Tests/CurrentWorldTests/AtomicWriteTests.swift",
+                    "      if seen != (Self.spanish, Self.tokyo, .distantFuture) { lost += 1 }",
+                    "      if seen == (Self.spanish, Self.tokyo, .distantFuture) { lost += 1 }",
+                    "--filter AtomicWriteTests/threeChildTasksWritingOnceEachAllSurvive")
+
+
+def baseline(work, limit, logs, extra=""):
+    """Runs the unmutated suite, or reuses this tree's earlier passing run
+    (the same commit and the same changes); None when it passes, else why
+    no mutant may be counted against it."""
+    state = subprocess.run("git rev-parse HEAD && git diff HEAD", cwd=work, shell=True,
+                           capture_output=True, text=True).stdout
+    stamp = os.path.join(logs, "baseline-passed")
+    key = hashlib.sha256((state + extra).encode()).hexdigest()
+    if not extra and os.path.exists(stamp) and open(stamp).read() == key:
+        print("baseline: the unmutated suite passed earlier on this tree", flush=True)
+        return None
+    status, log, seconds, events = run_suite(work, limit, os.path.join(logs, "baseline.jsonl"), extra)
+    with open(os.path.join(logs, "baseline.log"), "w", encoding="utf-8") as saved:
+        saved.write(log)
+    if status == 0:
+        if not extra:
+            open(stamp, "w").write(key)
+        print(f"baseline: the unmutated suite passed ({seconds:.0f}s)", flush=True)
+        return None
+    names = failed_tests(events, log) or unfinished_tests(events)
+    return (f"the unmutated suite fails (status {status}; {' '.join(names[:6]) or 'no test named'}): "
+            "every mutant would count as killed against it, so none is run. Fix the suite first.")
+
+
+class Mutation:
+    """The one file a mutant changes, put back on every way out that can
+    be caught (the end of the mutant, an exception, SIGINT, SIGTERM,
+    SIGHUP). SIGKILL cannot be caught: the original is also kept in
+    `.build/mutant-logs/mutated-file.json`, and the next run puts it back."""
+
+    def __init__(self, logs):
+        self.saved = os.path.join(logs, "mutated-file.json")
+        self.current = None
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(number, self.stopped)
+        Mutation.recover(logs)
+
+    @staticmethod
+    def recover(logs):
+        """Puts back the file that a killed run left mutated under `logs`."""
+        saved = os.path.join(logs, "mutated-file.json")
+        if os.path.exists(saved):
+            with open(saved, encoding="utf-8") as left:
+                mutated = json.load(left)
+            open(mutated["file"], "w", encoding="utf-8").write(mutated["original"])
+            os.remove(saved)
+            print(f"restored {mutated['file']}, which a killed run left mutated", flush=True)
+
+    def apply(self, file, old, new):
+        original = open(file, encoding="utf-8").read()
+        with open(self.saved, "w", encoding="utf-8") as saved:
+            json.dump({"file": file, "original": original}, saved)
+        self.current = (file, original)
+        open(file, "w", encoding="utf-8").write(original.replace(old, new, 1))
+
+    def restore(self):
+        if self.current:
+            file, original = self.current
+            open(file, "w", encoding="utf-8").write(original)
+            self.current = None
+        if os.path.exists(self.saved):
+            os.remove(self.saved)
+
+    def stopped(self, number, _frame):
+        if RUNNING:
+            end(RUNNING)
+        self.restore()
+        sys.exit(f"stopped by signal {number}; the mutated file was restored, and what it "
+                 "started ended")
 
 
 def stream_events(path):
@@ -848,8 +984,10 @@ def main():
                         help="seconds a run of the suite may take (default: %(default)s)")
     args = parser.parse_args()
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    Mutation.recover(os.path.join(repo, ".build", "mutant-logs"))
     stale = []
-    for area, bug, path, old, _ in MUTANTS + PLANTED:
+    planted_baseline = ("baseline", "a failing baseline", *FAILING_BASELINE[:3])
+    for area, bug, path, old, _ in MUTANTS + PLANTED + [planted_baseline]:
         count = open(os.path.join(repo, path), encoding="utf-8").read().count(old)
         if count != 1:
             stale.append(f"mutant '{bug}': its text occurs {count} times in {path}")
@@ -873,28 +1011,38 @@ def main():
         work = args.keep or os.path.join(tempfile.mkdtemp(), "mutants")
         if not os.path.isdir(work):
             subprocess.run(["git", "clone", "-q", repo, work], check=True)
+    logs = os.path.join(work, ".build", "mutant-logs")
+    os.makedirs(logs, exist_ok=True)
+    mutation = Mutation(logs)
     status, log, _ = sh("swift build --build-tests", work)
     if status != 0:
         sys.exit("main does not build:\n" + log[-2000:])
-    logs = os.path.join(work, ".build", "mutant-logs")
-    os.makedirs(logs, exist_ok=True)
+    # Every kill is counted against a suite that passes without the mutant.
+    refusal = baseline(work, args.limit, logs)
+    if refusal:
+        sys.exit("mutants: " + refusal)
+    if args.plant:
+        path, old, new, only = FAILING_BASELINE
+        mutation.apply(os.path.join(work, path), old, new)
+        try:
+            built, log, _ = sh("swift build --build-tests", work)
+            refused = baseline(work, args.limit, logs, only) if built == 0 else None
+        finally:
+            mutation.restore()
+        if not refused:
+            sys.exit("planted: a failing baseline was not refused")
+        print(f"planted: a failing baseline is refused ({refused[:90]}…)", flush=True)
     results = []
     for number, (area, bug, path, old, new) in enumerate(chosen, 1):
         file = os.path.join(work, path)
-        original = open(file, encoding="utf-8").read()
-        open(file, "w", encoding="utf-8").write(original.replace(old, new, 1))
+        mutation.apply(file, old, new)
         try:
             status, log, _ = sh("swift build --build-tests", work)
             if status != 0:
                 verdict, seconds, names = "INVALID", 0, ["does not compile: write it again"]
             else:
-                stream = os.path.join(logs, f"{number:03}.jsonl")
-                if os.path.exists(stream):
-                    os.remove(stream)
-                status, log, seconds = sh(
-                    f"swift test --skip-build --event-stream-output-path '{stream}' "
-                    "--event-stream-version 0", work, args.limit)
-                events = stream_events(stream)
+                status, log, seconds, events = run_suite(
+                    work, args.limit, os.path.join(logs, f"{number:03}.jsonl"))
                 names = failed_tests(events, log)
                 if status == 124:
                     verdict = "HUNG"
@@ -907,7 +1055,7 @@ def main():
                     verdict = "CRASHED"
                     names = unfinished_tests(events)
         finally:
-            open(file, "w", encoding="utf-8").write(original)
+            mutation.restore()
         with open(os.path.join(logs, f"{number:03}.log"), "w", encoding="utf-8") as saved:
             saved.write(f"{verdict}: {bug}\n\n{log}")
         results.append((area, bug, verdict))
