@@ -347,6 +347,8 @@ import Testing
       #expect(body == #"{"path":"/new"}"#)
       server.stop()
       recordings.append(try Data(contentsOf: file))
+      // As a later run would: this process's recording of the file ends.
+      FileRecording.close(file)
     }
     #expect(recordings[0] == recordings[1], "a re-record on another port changed the file")
     let text = String(decoding: recordings[0], as: UTF8.self)
@@ -360,5 +362,11 @@ import Testing
     let (body, url) = try await Self.calls(.replaying(contentsOf: file), refusing.baseURL)
     #expect(body == #"{"path":"/new"}"#)
     #expect(url == refusing.baseURL.absoluteString + "/new?from=old")
+    // An HTTPClient replaying the session's recording follows its
+    // redirect from the file too.
+    let client = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
+      .replaying(contentsOf: file)
+    #expect(
+      try await client.data(for: Endpoint(.get, "/old")) == Data(#"{"path":"/new"}"#.utf8))
   }
 }

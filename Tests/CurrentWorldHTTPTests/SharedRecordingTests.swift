@@ -108,6 +108,84 @@ import Testing
     #expect(try HTTPArchive(contentsOf: file).count == 3)
   }
 
+  /// A `.recordAll` recorder that joins another's `.recordNew` recording
+  /// of the file records everything, as its mode says, rather than
+  /// replay the file and fail on what it lacks.
+  @Test func aRecordAllJoiningARecordNewRecordsEverything() async throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("join.har")
+    let server = try Self.server()
+    defer { server.stop() }
+    func client(_ mode: HARMode) -> HTTPClient {
+      HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+        .replaying(contentsOf: file, mode: mode)
+    }
+    _ = try await client(.recordAll).data(for: Endpoint(.get, "/a"))
+    FileRecording.close(file)  // as a later run
+    _ = try await client(.recordNew).data(for: Endpoint(.get, "/b"))
+    let answer = try await client(.recordAll).data(for: Endpoint(.get, "/c"))
+    #expect(answer == Data(#"{"target":"/c"}"#.utf8))
+    #expect(server.requests.map(\.target) == ["/a", "/b", "/c"])
+    #expect(try Self.targets(file) == ["/a", "/b", "/c"])
+  }
+
+  /// A `.recordNew` recorder that joins another's `.recordAll` recording
+  /// answers from the file's own entries, which the file then keeps.
+  @Test func aRecordNewJoiningARecordAllUsesTheFilesAnswers() async throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("join.har")
+    let server = try Self.server()
+    defer { server.stop() }
+    func client(_ mode: HARMode) -> HTTPClient {
+      HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+        .replaying(contentsOf: file, mode: mode)
+    }
+    _ = try await client(.recordAll).data(for: Endpoint(.get, "/old"))
+    FileRecording.close(file)  // as a later run
+    _ = try await client(.recordAll).data(for: Endpoint(.get, "/b"))
+    let answer = try await client(.recordNew).data(for: Endpoint(.get, "/old"))
+    #expect(answer == Data(#"{"target":"/old"}"#.utf8))
+    #expect(server.requests.map(\.target) == ["/old", "/b"])
+    #expect(Set(try Self.targets(file)) == ["/old", "/b"])
+  }
+
+  /// A re-recording that reaches the server for one request and not for
+  /// the next keeps the second's old answer in the file it already wrote.
+  @Test func aKeptAnswerIsWrittenAfterAnEarlierWrite() async throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("keep.har")
+    let down = Locked(false)
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, clock: { ContinuousClock() },
+      transport: { request in
+        if down.withLock({ $0 }) && request.url?.path == "/two" {
+          throw URLError(.cannotConnectToHost)
+        }
+        let body = Data("\(request.url?.path ?? "") \(down.withLock { $0 })".utf8)
+        return (
+          body,
+          HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+        )
+      })
+    let first = client.replaying(contentsOf: file, mode: .recordAll)
+    _ = try await first.data(for: Endpoint(.get, "/one"))
+    _ = try await first.data(for: Endpoint(.get, "/two"))
+    FileRecording.close(file)  // as a later run
+    down.withLock { $0 = true }
+    let again = client.replaying(contentsOf: file, mode: .recordAll)
+    _ = try await again.data(for: Endpoint(.get, "/one"))
+    await withKnownIssue("the server is out of reach for /two") {
+      await #expect(throws: APIError.self) { try await again.data(for: Endpoint(.get, "/two")) }
+    }
+    let bodies = try HTTPArchive(contentsOf: file).entries.map {
+      String(decoding: $0.body, as: UTF8.self)
+    }
+    #expect(bodies == ["/one true", "/two false"])
+  }
+
   /// Sixteen replaying sessions at once, through `URLSession`: the same
   /// recording as the clients'.
   @Test func sixteenSessionsAtOnceKeepEveryEntry() async throws {

@@ -280,8 +280,11 @@ struct PlainWeatherClient {
     #expect(issues.withLock { $0 } == 1)
     // What a runner shows if the test lets the error escape: one line
     // that says the issue is already reported (#85).
-    let description = try #require(thrown.withLock { $0 }).localizedDescription
+    let error = try #require(thrown.withLock { $0 })
+    let description = error.localizedDescription
     #expect(!description.contains("\n"), "\(description)")
+    // As a runner prints it: never "(null)".
+    #expect(!String(describing: error).contains("(null)"), "\(error)")
     #expect(
       description
         == "CurrentWorld reported this as an issue, with the fix: No recorded answer in "

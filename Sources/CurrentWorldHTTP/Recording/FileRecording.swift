@@ -117,14 +117,16 @@ final class FileRecording: Sendable {
 
   /// The file's own entry for `key`, as ``HARMode/recordAll`` found it,
   /// taken so that the file keeps it: it is written with the next entry,
-  /// and a recording that writes none leaves the file as it was. `false`
+  /// and a recording that writes none leaves the file as it was; `nil`
   /// when the file had none.
-  func keep(_ key: RequestKey) -> Bool {
+  /// `rewrite` says that the file, written by this recording already,
+  /// lacks the entry until it is written again (``rewrite(by:)``).
+  func keep(_ key: RequestKey, by member: Int) -> (entry: HAR.Entry, rewrite: Bool)? {
     state.withLock { state in
-      guard let index = state.before.firstIndex(where: { $0.key == key }) else { return false }
+      guard let index = state.before.firstIndex(where: { $0.key == key }) else { return nil }
       let kept = state.before.remove(at: index)
-      state.written.append((kept.entry, kept.key, nil))
-      return true
+      state.written.append((kept.entry, kept.key, member))
+      return (kept.entry, state.announced)
     }
   }
 
@@ -133,18 +135,18 @@ final class FileRecording: Sendable {
     var holder: Int32
   }
 
-  /// Adds `entry`, recorded by transport `member` and answering `key`, and
-  /// writes the file with every entry after the last check for every
+  /// Adds `entry` (none: writes the entries again), recorded by transport
+  /// `member` and answering `key`, and writes the file with every entry after the last check for every
   /// secret the recording knows, `secrets` among them. True when this was
   /// the recording's first write.
-  func write(_ entry: HAR.Entry, key: RequestKey?, by member: Int, secrets: Set<String>)
+  func write(_ entry: HAR.Entry?, key: RequestKey?, by member: Int, secrets: Set<String>)
     -> Result<Bool, any Error>
   {
     // Checked and written under the lock, so that of two answers recorded
     // at once the file keeps both, whichever finishes writing last.
     state.withLock { state in
       state.secrets.formUnion(secrets)
-      let entries = state.written.map(\.entry) + [entry]
+      let entries = state.written.map(\.entry) + (entry.map { [$0] } ?? [])
       let bytes = HAR.encode(HARRecording.document(entries))
       if let leak = HARLeakCheck.leak(
         in: entries, bytes: bytes, forms: SecretForms(state.secrets))
@@ -162,7 +164,7 @@ final class FileRecording: Sendable {
       } catch {
         return .failure(error)
       }
-      state.written.append((entry, key, member))
+      if let entry { state.written.append((entry, key, member)) }
       defer { state.announced = true }
       return .success(!state.announced)
     }

@@ -21,7 +21,8 @@ extension HARTransport {
     } catch let error as URLError where Self.recordsFailure(error.code) {
       // Re-recording a request the file answers, with the server out of
       // reach: the file keeps its answer, and the test is told.
-      if let kept = keep(request) {
+      let kept = key(of: request)
+      if try keep(kept) != nil {
         let server = request.url.flatMap(RecordedOrigin.origin) ?? "the server"
         report(
           "CurrentWorld could not reach \(server) to record "
@@ -62,22 +63,28 @@ extension HARTransport {
   /// process recorded for `request` and this one has not taken: a test
   /// beside one that recorded a request is answered as a replay would
   /// answer it, and the request is not sent again.
+  /// A `.recordNew` recorder that joined a recording of the whole file
+  /// answers from the file's own entries too, which the file then keeps.
   private func answerFromRecording(_ request: URLRequest) throws -> (Data, URLResponse)? {
     let key = key(of: request)
-    let entry = state.withLock { state -> HAR.Entry? in
+    let found = state.withLock { state -> HAR.Entry? in
       guard let (shared, member) = state.recording else { return nil }
       return shared.taken(key, by: member, used: &state.usedInRecording)
     }
+    let entry = try found ?? (mode == .recordNew ? keep(key) : nil)
     guard let entry, let exchange = try? HTTPArchive.Exchange(entry) else { return nil }
     return try answer(request, key: key, with: exchange)
   }
 
-  /// The file's own entry for `request`, as ``HARMode/recordAll`` found
-  /// it, taken so that the file keeps it; `nil` when it had none.
-  private func keep(_ request: URLRequest) -> RequestKey? {
-    let key = key(of: request)
-    let recording = state.withLock { $0.recording?.shared }
-    return recording?.keep(key) == true ? key : nil
+  /// The file's own entry for `key`, as ``HARMode/recordAll`` found it,
+  /// taken so that the file keeps it (written again at once if this
+  /// recording has written it already); `nil` when it had none.
+  private func keep(_ key: RequestKey) throws -> HAR.Entry? {
+    let kept = state.withLock { state in
+      state.recording.flatMap { $0.shared.keep(key, by: $0.member) }
+    }
+    if kept?.rewrite == true { try write(nil, secrets: []) }
+    return kept?.entry
   }
 
   /// What `request` is matched by, redacted as the file is.
@@ -97,11 +104,14 @@ extension HARTransport {
   /// Adds `entry` to the file's recording, and writes the file after the
   /// last check for every secret the recording knows, `secrets` among
   /// them.
-  private func write(_ entry: HAR.Entry, secrets: Set<String>) throws {
+  private func write(_ entry: HAR.Entry?, secrets: Set<String>) throws {
     var entry = entry
-    afterRedaction?(&entry)
+    if var changed = entry, let afterRedaction {
+      afterRedaction(&changed)
+      entry = changed
+    }
     guard let file, let (shared, member) = state.withLock({ $0.recording }) else { return }
-    let key = (try? HTTPArchive.Exchange(entry)).map {
+    let key = entry.flatMap { try? HTTPArchive.Exchange($0) }.map {
       RequestKey(
         method: $0.method, url: $0.url, body: $0.requestBody,
         redaction: HARRedactor(redaction, credentialHeaders: [], secrets: []))

@@ -240,8 +240,11 @@ final class HARTransport: Sendable {
     state.recording = FileRecording.joined(file, mode: mode, exists: exists) {
       Self.entries(of: file, redaction)
     }
+    // A recorder joins in its own mode: `.recordAll` sends what the file
+    // answers, and the others replay a file that keeps its entries.
     switch state.recording?.shared.kind {
     case .whole?: state.phase = .recording
+    case .additions? where mode == .recordAll: state.phase = .recording
     case .additions?, nil: replay(file, &state)
     }
   }
@@ -297,13 +300,14 @@ final class HARTransport: Sendable {
   static func reported(_ message: String) -> URLError {
     let end = message.range(of: ". ")?.lowerBound ?? message.endIndex
     let first = message[..<end].split(separator: "\n").first.map(String.init) ?? message
+    let line =
+      "CurrentWorld reported this as an issue, with the fix: "
+      + (first.hasSuffix(".") ? first : first + ".")
+    // Corelibs prints an error with its failure reason, Apple's with its
+    // description: both, so that neither prints "(null)".
     return URLError(
       .resourceUnavailable,
-      userInfo: [
-        NSLocalizedDescriptionKey:
-          "CurrentWorld reported this as an issue, with the fix: "
-          + (first.hasSuffix(".") ? first : first + ".")
-      ])
+      userInfo: [NSLocalizedDescriptionKey: line, NSLocalizedFailureReasonErrorKey: line])
   }
 
   func report(_ message: String) {

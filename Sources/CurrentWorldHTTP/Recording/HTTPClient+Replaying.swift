@@ -131,7 +131,17 @@ extension HTTPClient {
         return await token()
       }
       try har.checkSentFromItsTest()
-      return try await har.send(request, live: live, token: known, now: now)
+      // A redirect in the file (a session records each hop) is followed
+      // from the file, as the session that recorded it followed it.
+      var request = request
+      for _ in 0...SessionRoute.redirectLimit {
+        let (data, response) = try await har.send(request, live: live, token: known, now: now)
+        guard let next = SessionRoute.redirect(of: request, by: response) else {
+          return (data, response)
+        }
+        request = next
+      }
+      throw URLError(.httpTooManyRedirects)
     }
     client.replay = har
     return client

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CurrentWorldHTTP
+
 /// Promise: nothing a test's settings or folders made outlives the run,
 /// except a failed test's folders, which are kept and named; a write to
 /// the real settings store is reported with its keys; a live process reads
@@ -179,6 +181,30 @@ struct StoredStateProbeTests {
       outcome.output.contains(
         "1 recorded answer(s) in the archive were never requested: GET /unused"),
       "\(outcome.output)")
+  }
+
+  /// Promise (#85): sixteen parameterized cases recording one path, each
+  /// in its own test world, keep all sixteen entries (before, the last
+  /// writer's alone survived), and a second run replays every one without
+  /// sending; the recording's claim is gone once each run has ended.
+  @Test func sixteenCasesRecordingOnePathKeepEveryEntry() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let file = sandbox.temporary.appendingPathComponent("Recordings/greet.har")
+    let first = try await sandbox.swiftTesting(
+      "stored-shared-recording", filter: "StoredStateProbes/recordsOnePath")
+    #expect(!first.failed, "\(first.output)")
+    #expect(first.output.components(separatedBy: "sent n=").count == 17, "\(first.output)")
+    let archive = try HTTPArchive(contentsOf: file)
+    #expect(
+      Set(archive.entries.compactMap { $0.url.query }) == Set((0..<16).map { "n=\($0)" }),
+      "\(archive.entries.map { $0.url })")
+    let folder = file.deletingLastPathComponent().path
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["greet.har"])
+    let second = try await sandbox.swiftTesting(
+      "stored-shared-recording", filter: "StoredStateProbes/recordsOnePath")
+    #expect(!second.failed, "\(second.output)")
+    #expect(!second.output.contains("sent n="), "\(second.output)")
   }
 
   @Test func aPreviewLeavesNothing() async throws {

@@ -134,6 +134,27 @@ struct StoredStateProbes {
     print("routes kept after: \(SessionRoutesMade.kept)")
   }
 
+  /// #85: sixteen parameterized cases, each in its own world, record one
+  /// path: the file keeps every case's entry. A second run replays it.
+  @Test(
+    .world, .enabled(if: ProbeProcess.current == "stored-shared-recording"), arguments: 0..<16)
+  func recordsOnePath(case index: Int) async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("Recordings/greet.har")
+    let client = HTTPClient(
+      baseURL: URL(string: "https://api.example")!, clock: { ContinuousClock() },
+      transport: { request in
+        print("sent \(request.url?.query ?? "")")
+        let body = Data(#"{"n":"\#(request.url?.query ?? "")"}"#.utf8)
+        return (
+          body,
+          HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+        )
+      }
+    ).replaying(contentsOf: file, mode: .recordIfMissing)
+    let data = try await client.data(for: Endpoint(.get, "/greet").query("n", "\(index)"))
+    #expect(data == Data(#"{"n":"n=\#(index)"}"#.utf8))
+  }
+
   /// A preview's settings and folders, written and synchronized: nothing is
   /// left once the preview's process exits.
   @Test(.enabled(if: ProbeProcess.current == "stored-preview"))
