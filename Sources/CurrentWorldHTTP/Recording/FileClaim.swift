@@ -23,7 +23,13 @@ enum FileClaim {
       do {
         try FileManager.default.createDirectory(
           at: claim.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("\(own)\n".utf8).write(to: claim, options: .withoutOverwriting)
+        // Made whole, then linked into place, which fails if a claim is
+        // there: another process never reads a claim half written.
+        let whole = claim.deletingLastPathComponent().appendingPathComponent(
+          ".\(claim.lastPathComponent).\(own)")
+        try Data("\(own)\n".utf8).write(to: whole)
+        defer { try? FileManager.default.removeItem(at: whole) }
+        try FileManager.default.linkItem(at: whole, to: claim)
         made.withLock { $0.append(claim) }
         return nil
       } catch {
