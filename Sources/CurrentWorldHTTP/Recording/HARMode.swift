@@ -24,8 +24,9 @@ public enum HARMode: Sendable, Equatable {
   /// there are kept. Records every exchange when there is no file yet.
   case recordNew
   /// Sends every request and records the exchanges again, replacing the
-  /// file's entries with those this process records (every client that
-  /// records the file adds to one recording).
+  /// file's entries with those this process records. Every client that
+  /// records the file adds to one recording, and a request that another
+  /// of them recorded is answered from it rather than sent again.
   case recordAll
 
   /// The environment variable that makes every replaying client record:
