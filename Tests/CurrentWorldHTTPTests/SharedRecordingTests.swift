@@ -186,6 +186,37 @@ import Testing
     #expect(bodies == ["/one true", "/two false"])
   }
 
+  /// A request carrying an endpoint's credential, redirected to another
+  /// origin: the live client does not follow it, and neither does its
+  /// recording nor a replay of it, so the credential never reaches the
+  /// other server.
+  @Test func aCredentialIsNotFollowedToAnotherOriginWhileRecordingOrReplaying() async throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("credential.har")
+    let other = try Self.server()
+    defer { other.stop() }
+    let target = other.baseURL.appendingPathComponent("new").absoluteString
+    let server = try LoopbackServer { _ in
+      .respond(status: 307, headers: ["Location": target], body: Data())
+    }
+    defer { server.stop() }
+    let endpoint = Endpoint(.get, "/old").credential("X-Api-Key", "key-SECRET-7")
+    for mode in [HARMode.recordAll, .replay] {
+      let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
+        .replaying(contentsOf: file, mode: mode)
+      // The redirect itself, as the live client reports it: no miss for
+      // the other origin's request, which was never made.
+      let error = await #expect(throws: APIError.self) { try await client.data(for: endpoint) }
+      guard case .status(307, _, _, _)? = error else {
+        Issue.record("\(mode): \(String(describing: error))")
+        continue
+      }
+    }
+    #expect(other.requests.isEmpty, "\(other.requests.map(\.target))")
+    #expect(server.requests.count == 1)
+  }
+
   /// Sixteen replaying sessions at once, through `URLSession`: the same
   /// recording as the clients'.
   @Test func sixteenSessionsAtOnceKeepEveryEntry() async throws {

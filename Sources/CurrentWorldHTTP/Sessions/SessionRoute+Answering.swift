@@ -100,16 +100,22 @@ extension SessionRoute {
   /// The request that `response` redirects `request` to, as `URLSession`
   /// makes it: a 303, and a 301 or 302 to a POST, become a GET without a
   /// body. `nil` for an answer that is not a redirect, and for a request
-  /// carrying `Authorization` to another origin, which is not followed.
-  static func redirect(of request: URLRequest, by response: URLResponse) -> URLRequest? {
+  /// carrying `Authorization` (or a header in `credentials`, lowercased)
+  /// to another origin, which is not followed.
+  static func redirect(
+    of request: URLRequest, by response: URLResponse, credentials: Set<String> = []
+  ) -> URLRequest? {
     guard let response = response as? HTTPURLResponse,
       [301, 302, 303, 307, 308].contains(response.statusCode),
       let location = response.value(forHTTPHeaderField: "Location"),
       let from = request.url,
       let to = URL(string: location, relativeTo: from)?.absoluteURL
     else { return nil }
-    let credentials = request.value(forHTTPHeaderField: "Authorization") != nil
-    if credentials && SessionTransport.Origin(to) != SessionTransport.Origin(from) { return nil }
+    let named = credentials.union(["authorization"])
+    let carries = (request.allHTTPHeaderFields ?? [:]).keys.contains {
+      named.contains($0.lowercased())
+    }
+    if carries && SessionTransport.Origin(to) != SessionTransport.Origin(from) { return nil }
     var next = request
     next.url = to
     let method = request.httpMethod?.uppercased() ?? "GET"
