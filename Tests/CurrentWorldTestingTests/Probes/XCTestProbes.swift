@@ -43,7 +43,12 @@ final class WorldTestCaseProbes: WorldTestCase {
     try XCTSkipUnless(ProbeProcess.current == "xctest-unarranged", "a probe for a child process")
     print("read at line \(#line + 1)")
     let session = Current.urlSession
-    _ = try? await session.data(from: URL(string: "http://127.0.0.1:9/unarranged")!)
+    do {
+      _ = try await session.data(from: URL(string: "http://127.0.0.1:9/unarranged")!)
+      print("unarranged session answered")
+    } catch {
+      print("unarranged session threw \(type(of: error))")
+    }
   }
 
   /// A warning with a place, then a failure: the warning goes to standard
