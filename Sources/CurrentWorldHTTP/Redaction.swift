@@ -1,7 +1,7 @@
 import Foundation
 
 /// Keeps secrets out of errors: every URL an ``APIError`` carries has its
-/// user info removed and the values of sensitive query items replaced, and
+/// user info removed and the values of secret query items replaced, and
 /// the client's own token is replaced wherever a body excerpt echoes it.
 ///
 /// The error stores the redacted URL itself, not a redacted rendering, so
@@ -11,17 +11,10 @@ enum Redaction {
   /// What replaces a secret.
   static let marker = "REDACTED"
 
-  /// Query item names whose values are secrets, compared without case.
-  static let sensitiveNames: Set<String> = [
-    "access_token", "api-key", "api_key", "apikey", "auth", "authorization", "client_secret",
-    "code", "id_token", "key", "passwd", "password", "pwd", "refresh_token", "secret", "session",
-    "sessionid", "sig", "signature", "token",
-  ]
-
-  /// `url` without user info, and with the values of the query items named
-  /// in `names` (lowercased; the sensitive ones by default) replaced by
+  /// `url` without user info, and with the values of the query items that
+  /// ``SecretNames`` calls secret (the rule recordings use) replaced by
   /// ``marker``; `url` itself when nothing is.
-  static func url(_ url: URL, hiding names: Set<String> = sensitiveNames) -> URL {
+  static func url(_ url: URL) -> URL {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
       return url
     }
@@ -34,7 +27,9 @@ enum Redaction {
     if let items = components.percentEncodedQueryItems {
       let redacted = items.map { item -> URLQueryItem in
         let name = item.name.removingPercentEncoding ?? item.name
-        guard names.contains(name.lowercased()), item.value != nil, item.value != marker else {
+        guard SecretNames.isSecret(name, inQueryOrForm: true), item.value != nil,
+          item.value != marker
+        else {
           return item
         }
         changed = true

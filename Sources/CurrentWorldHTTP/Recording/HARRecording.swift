@@ -32,7 +32,8 @@ enum HARRecording {
     let requestHeaders = (request.allHTTPHeaderFields ?? [:]).map {
       HAR.NameValue(
         name: $0.key,
-        value: redaction.header($0.key, RecordedOrigin.written($0.value, from: server)))
+        value: redaction.header(
+          $0.key, RecordedOrigin.written($0.value, from: server), inRequest: true))
     }
     // JSON that the app sends is written with its keys sorted: an encoder
     // that does not sort may change the order between calls.

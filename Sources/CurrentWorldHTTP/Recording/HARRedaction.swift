@@ -2,30 +2,38 @@
 /// the defaults below, plus the names you add, minus the names you keep.
 ///
 /// Hidden by default:
-/// - the values of `Authorization`, `Proxy-Authorization`, `Cookie` and
-///   `Set-Cookie`, of every header an endpoint marked with
-///   ``Endpoint/credential(_:_:)``, and of every header whose name looks
-///   like a credential (`API-Key`, `X-API-Key` and any `*-API-Key`,
-///   `*-Token`, `*-Secret`, `*-Password`, `Auth*` and `*-Auth*`);
-/// - query items, JSON fields (at any depth, in requests and answers) and
-///   form fields (`application/x-www-form-urlencoded` bodies, in requests
-///   and answers) named in ``defaultFieldNames``; also `code` in query
-///   items and forms, where OAuth sends its codes, and the other query
-///   items that errors hide (`key`, `session`, `sig`, `signature`, `auth`);
+/// - **request headers by their place**: every request header's value
+///   except those in ``harmlessRequestHeaders``; answer headers named like
+///   credentials (`Set-Cookie`, `*-Token`, `*-Signature`, `X-API-Key`…);
+///   every cookie;
+/// - **values by their names' families**: query items, JSON fields (at
+///   any depth, also in JSON behind a BOM or `)]}'`, and in JSON inside a
+///   string), form fields (bracketed names too), multipart parts, XML
+///   elements and HTML form inputs whose name has a part from a secret
+///   family: `password` (`passwd`, `pwd`, `pin`, `passcode`), `secret`,
+///   `token` (`jwt`), `signature` (`sig`), `credential`, `assertion`,
+///   `verifier`, `otp`; `key` after `api`, `access`, `private`, `secret`,
+///   `subscription`…; `code` after `device`, `auth`, `mfa`…; and `code`
+///   alone in queries and forms. Names are split at `_`, `-`, brackets
+///   and case changes: `new_password`, `user[password]`, `SecretAccessKey`,
+///   `oauth_token_secret`. A name ending in `type`, `id`, `url`, `hint`,
+///   `expires`… describes a secret and is kept (`token_type`);
+/// - **values by their shape**, wherever they stand: JWTs, the lines of
+///   private key blocks, cloud and vendor keys (`AKIA…`, `ghp_…`,
+///   `sk_live_…`, `xoxb-…`), and random URL path segments (20 characters
+///   or more, mixing cases and digits; never hex hashes or UUIDs);
 /// - URL user info, in the request's URL, `Location` and `redirectURL`.
 ///
-/// Names are compared without case, `_` or `-`: `access_token` also hides
-/// `accessToken` and `Access-Token`.
-///
-/// Every value hidden this way, each cookie's value, and the client's
-/// token are then secrets: each is replaced wherever it comes back, as
-/// sent, JSON-escaped, percent-encoded or base64, as a whole token (a
-/// secret `4242` leaves `142420` alone). Before a file is written, its
-/// bytes are searched for every secret in all those forms; a file that
-/// would hold one is not written, and the test fails naming the entry and
-/// the field. A replay redacts each request the same way before matching
-/// it, so a test's token or client secret never has to equal the recorded
-/// one.
+/// Every value hidden this way and the client's token are then secrets:
+/// each is replaced wherever it comes back, as sent, JSON-escaped,
+/// percent-encoded, base64 or HTML-escaped, as a whole token (a secret
+/// `4242` leaves `142420` alone). A cookie's or a header's value that is
+/// short and plain (`europe`, `dark`) is hidden where it stands only.
+/// Before a file is written, its bytes are searched for every secret in
+/// all those forms; a file that would hold one is not written, and the
+/// test fails naming the entry and the field. A replay redacts each
+/// request the same way before matching it, so a test's token or client
+/// secret never has to equal the recorded one.
 ///
 /// ```swift
 /// let client = api.replaying(
@@ -44,10 +52,10 @@ public struct HARRedaction: Sendable, Equatable {
   /// response bodies.
   public var formFields: Set<String>
   /// Names that the defaults would hide and that are not secret here (a
-  /// field really called `token` that holds a product code): kept as they
-  /// are in query items, JSON and form fields, and in header names that
-  /// only look like credentials. The headers always hidden, credential
-  /// headers and the names you add are hidden even so.
+  /// field really called `token` that holds a product code, a request
+  /// header `X-Client-Version`): kept as they are in query items, JSON and
+  /// form fields, and request or answer headers. The headers always hidden,
+  /// credential headers and the names you add are hidden even so.
   public var keeping: Set<String>
 
   /// The header names whose values a recording always replaces.
@@ -55,13 +63,22 @@ public struct HARRedaction: Sendable, Equatable {
     "authorization", "proxy-authorization", "cookie", "set-cookie",
   ]
 
-  /// The query item, JSON field and form field names whose values a
-  /// recording replaces unless you keep them.
-  public static let defaultFieldNames: Set<String> = [
-    "access_token", "api_key", "apikey", "client_assertion", "client_secret", "code_verifier",
-    "id_token", "passwd", "password", "private_key", "pwd", "refresh_token", "secret",
-    "session_token", "token",
+  /// The request headers, lower-cased, whose values a recording writes:
+  /// they describe the request and never carry credentials. Every other
+  /// request header's value is replaced.
+  public static let harmlessRequestHeaders: Set<String> = [
+    "accept", "accept-charset", "accept-encoding", "accept-language", "cache-control",
+    "content-language", "content-length", "content-type", "dnt", "expect", "host",
+    "if-match", "if-modified-since", "if-none-match", "if-range", "if-unmodified-since",
+    "origin", "pragma", "range", "te", "upgrade", "user-agent", "x-requested-with",
   ]
+
+  /// Whether the defaults hide a value under `name` (a query item, JSON
+  /// field, form field, multipart part, XML element or HTML input), by
+  /// the families above; `inQueryOrForm` also hides `code`.
+  public static func isSecretName(_ name: String, inQueryOrForm: Bool = false) -> Bool {
+    SecretNames.isSecret(name, inQueryOrForm: inQueryOrForm)
+  }
 
   /// A redaction of the given names, besides the defaults.
   public init(
@@ -74,12 +91,6 @@ public struct HARRedaction: Sendable, Equatable {
     self.formFields = formFields
     self.keeping = keeping
   }
-
-  /// The names hidden by default in query items: ``defaultFieldNames``,
-  /// OAuth's `code` and the names that errors hide.
-  static let defaultQueryItems = defaultFieldNames.union(["code"]).union(Redaction.sensitiveNames)
-  /// The names hidden by default in forms: ``defaultFieldNames`` and `code`.
-  static let defaultFormFields = defaultFieldNames.union(["code"])
 
   /// A name as names are compared: lower-case, without `_` and `-`.
   static func comparable(_ name: String) -> String {

@@ -47,7 +47,8 @@ struct HARRedactor: Sendable {
   }
 
   /// The names a ``HARRedaction`` hides, as they are compared: made once
-  /// per replaying client, not at each request.
+  /// per replaying client, not at each request. Names no one added are
+  /// judged by ``SecretNames``.
   struct Names: Sendable {
     let headers: Set<String>
     let query: Set<String>
@@ -60,54 +61,112 @@ struct HARRedactor: Sendable {
       headers = Set(redaction.headers.map { $0.lowercased() })
         .union(HARRedaction.alwaysRedactedHeaders)
       kept = comparable(redaction.keeping)
-      query = comparable(redaction.queryItems).union(Self.query.subtracting(kept))
-      json = comparable(redaction.jsonFields).union(Self.json.subtracting(kept))
-      form = comparable(redaction.formFields).union(Self.form.subtracting(kept))
+      query = comparable(redaction.queryItems)
+      json = comparable(redaction.jsonFields)
+      form = comparable(redaction.formFields)
     }
-
-    private static let query = Set(HARRedaction.defaultQueryItems.map(HARRedaction.comparable))
-    private static let json = Set(HARRedaction.defaultFieldNames.map(HARRedaction.comparable))
-    private static let form = Set(HARRedaction.defaultFormFields.map(HARRedaction.comparable))
   }
 
   // MARK: Which names are hidden
 
-  func hidesHeader(_ name: String) -> Bool {
+  /// Whether a header's value is hidden: in a request, every header but
+  /// ``HARRedaction/harmlessRequestHeaders``; in an answer, those named
+  /// like credentials.
+  func hidesHeader(_ name: String, inRequest: Bool = false) -> Bool {
+    if inRequest, !namesSecretHeader(name) {
+      let lower = name.lowercased()
+      return !HARRedaction.harmlessRequestHeaders.contains(lower)
+        && !kept.contains(HARRedaction.comparable(name))
+    }
+    return namesSecretHeader(name)
+  }
+
+  /// Whether a header is hidden by its name, not only by its place: its
+  /// value is then a secret however plain.
+  private func namesSecretHeader(_ name: String) -> Bool {
     headerNames.contains(name.lowercased())
-      || (HARRedaction.looksLikeCredential(header: name)
-        && !kept.contains(HARRedaction.comparable(name)))
+      || (!kept.contains(HARRedaction.comparable(name))
+        && (HARRedaction.looksLikeCredential(header: name) || SecretNames.isSecret(name)))
   }
 
   func hidesQueryItem(_ name: String) -> Bool {
-    queryNames.contains(HARRedaction.comparable(name))
+    hides(name, added: queryNames, inQueryOrForm: true)
+  }
+
+  private func hides(_ name: String, added: Set<String>, inQueryOrForm: Bool) -> Bool {
+    let comparable = HARRedaction.comparable(name)
+    if added.contains(comparable) { return true }
+    return !kept.contains(comparable) && SecretNames.isSecret(name, inQueryOrForm: inQueryOrForm)
+  }
+
+  private func hidesJSONField(_ name: String) -> Bool {
+    hides(name, added: jsonNames, inQueryOrForm: false)
+  }
+
+  private func hidesFormField(_ name: String) -> Bool {
+    hides(name, added: formNames, inQueryOrForm: true)
   }
 
   // MARK: Learning secrets
 
-  /// Takes the values `request` sends under hidden names as secrets.
+  /// Takes as secrets the values `request` sends in credential places:
+  /// under hidden names, in headers that are not harmless, in URL user
+  /// info, and every value shaped like a credential.
   private mutating func learn(from request: URLRequest) {
     var found: [String] = []
     for (name, value) in request.allHTTPHeaderFields ?? [:] {
-      if name.lowercased() == "cookie" { found += Self.cookieValues(value, separator: ";") }
-      if hidesHeader(name) { found += Self.credentialParts(value) }
+      if name.lowercased() == "cookie" {
+        found += Self.cookieValues(value, separator: ";").filter(SecretShapes.isHunted)
+      }
+      if namesSecretHeader(name) {
+        found += Self.credentialParts(value)
+      } else if hidesHeader(name, inRequest: true) {
+        found += Self.credentialParts(value).filter(SecretShapes.isHunted)
+      }
+      found += SecretShapes.found(in: value)
     }
-    let items =
-      request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?
-      .queryItems ?? []
-    found += items.filter { hidesQueryItem($0.name) }.compactMap(\.value)
+    if let url = request.url { found += learned(from: url) }
     found += hiddenValues(in: request.httpBody ?? Data())
     learn(secrets: found)
   }
 
-  /// Takes what `response` hides as secrets too: each cookie it sets, its
-  /// hidden headers' values, and the values of hidden fields in `body` (an
-  /// OAuth answer's `access_token`).
+  /// The secrets a URL carries: its user info, hidden query items, values
+  /// shaped like credentials, random path segments, and the fragment's
+  /// hidden fields (`#access_token=`).
+  private func learned(from url: URL) -> [String] {
+    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      return SecretShapes.found(in: url.absoluteString)
+    }
+    var found = SecretShapes.found(in: url.absoluteString.removingPercentEncoding ?? "")
+    if let password = components.password {
+      found += [password, "\(components.user ?? ""):\(password)"]
+    }
+    if let user = components.user, SecretShapes.isHunted(user) { found.append(user) }
+    found += (components.queryItems ?? []).filter { hidesQueryItem($0.name) }.compactMap(\.value)
+    found += components.path.split(separator: "/").filter(SecretShapes.isRandom).map(String.init)
+    if let fragment = components.fragment {
+      let pairs = Self.formPairs(Data(fragment.utf8)) ?? []
+      found += pairs.filter { hidesFormField($0.name) }.map(\.value)
+    }
+    return found
+  }
+
+  /// Takes what `response` hides as secrets too: each cookie it sets that
+  /// looks random, its hidden headers' values, the values of hidden
+  /// fields in `body` (an OAuth answer's `access_token`), and every value
+  /// shaped like a credential.
   mutating func learn(from response: URLResponse, body: Data) {
     var found: [String] = []
     for (name, value) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
       let (name, value) = ("\(name)", "\(value)")
-      if name.lowercased() == "set-cookie" { found += Self.cookieValues(value, separator: ",") }
+      if name.lowercased() == "set-cookie" {
+        found += Self.cookieValues(value, separator: ",").filter(SecretShapes.isHunted)
+      }
       if hidesHeader(name) { found += Self.credentialParts(value) }
+      if name.lowercased() == "location", let url = URL(string: value) {
+        found += learned(from: url)
+      }
+      found += SecretShapes.found(in: value)
     }
     found += hiddenValues(in: body)
     learn(secrets: found)
@@ -121,12 +180,20 @@ struct HARRedactor: Sendable {
   }
 
   /// A credential header's value, its part after the scheme (`Bearer abc`),
-  /// and for `Basic` the decoded `user:password` and the password.
+  /// the random values of its parameters (a SigV4 `Signature=`, a Digest
+  /// `response="…"`), and for `Basic` the decoded `user:password` and the
+  /// password.
   private static func credentialParts(_ value: String) -> [String] {
     var parts = [value]
     guard let space = value.firstIndex(of: " ") else { return parts }
     let credential = String(value[value.index(after: space)...])
     parts.append(credential)
+    parts += credential.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { piece in
+      guard let equals = piece.firstIndex(of: "=") else { return nil }
+      let value = piece[piece.index(after: equals)...].trimmingCharacters(
+        in: CharacterSet(charactersIn: "\""))
+      return SecretShapes.isHunted(value) ? value : nil
+    }
     if value[..<space].lowercased() == "basic",
       let decoded = Data(base64Encoded: credential).flatMap({ String(data: $0, encoding: .utf8) })
     {
@@ -152,28 +219,14 @@ struct HARRedactor: Sendable {
     }
   }
 
-  /// The values of hidden fields in a JSON or form body.
+  /// The values of hidden fields in a body (see ``BodyValues``), and
+  /// the values in it shaped like credentials.
   private func hiddenValues(in body: Data) -> [String] {
-    if let json = Self.json(body) { return Self.values(named: jsonNames, in: json) }
-    return (Self.formPairs(body) ?? []).compactMap { name, value in
-      formNames.contains(HARRedaction.comparable(name)) ? value : nil
-    }
-  }
-
-  /// The string and number values of the fields named `names`, at any depth.
-  private static func values(named names: Set<String>, in json: Any) -> [String] {
-    if let object = json as? [String: Any] {
-      return object.flatMap { key, value -> [String] in
-        guard names.contains(HARRedaction.comparable(key)) else {
-          return values(named: names, in: value)
-        }
-        if let text = value as? String { return [text] }
-        if let number = value as? NSNumber { return ["\(number)"] }
-        return []
-      }
-    }
-    if let array = json as? [Any] { return array.flatMap { values(named: names, in: $0) } }
-    return []
+    guard !body.isEmpty else { return [] }
+    let values = BodyValues(body)
+    return values.named.compactMap { name, value, formLike in
+      (formLike ? hidesFormField(name) : hidesJSONField(name)) ? value : nil
+    } + values.texts.flatMap(SecretShapes.found)
   }
 
   // MARK: Redacting
@@ -222,8 +275,8 @@ struct HARRedactor: Sendable {
   private static let urlHeaders: Set<String> = ["location", "content-location"]
 
   /// A header's value as a file holds it.
-  func header(_ name: String, _ value: String) -> String {
-    if hidesHeader(name) { return Self.marker }
+  func header(_ name: String, _ value: String, inRequest: Bool = false) -> String {
+    if hidesHeader(name, inRequest: inRequest) { return Self.marker }
     return Self.urlHeaders.contains(name.lowercased()) ? url(text: value) : text(value)
   }
 
@@ -260,7 +313,7 @@ struct HARRedactor: Sendable {
     if let object = json as? [String: Any] {
       var result: [String: Any] = [:]
       for (key, value) in object {
-        if jsonNames.contains(HARRedaction.comparable(key)), !(value is NSNull) {
+        if hidesJSONField(key), !(value is NSNull) {
           result[key] = Self.marker
           changed = true
         } else {
@@ -281,7 +334,7 @@ struct HARRedactor: Sendable {
     let raw = String(decoding: data, as: UTF8.self).split(
       separator: "&", omittingEmptySubsequences: false)
     return zip(raw, pairs).map { raw, pair in
-      guard formNames.contains(HARRedaction.comparable(pair.name)) else { return String(raw) }
+      guard hidesFormField(pair.name) else { return String(raw) }
       return raw.prefix { $0 != "=" } + "=" + Self.marker
     }.joined(separator: "&")
   }
@@ -301,7 +354,7 @@ struct HARRedactor: Sendable {
   /// and nothing is a space, quote or bracket.
   static func formPairs(_ data: Data) -> [(name: String, value: String)]? {
     guard !data.isEmpty, let text = String(data: data, encoding: .utf8),
-      !text.contains(where: { $0.isWhitespace || "\"'{}[]<>".contains($0) })
+      !text.contains(where: { $0.isWhitespace || "\"'{}<>".contains($0) })
     else { return nil }
     var pairs: [(name: String, value: String)] = []
     for part in text.split(separator: "&", omittingEmptySubsequences: false) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The forms a secret takes when it comes back: as sent, JSON-escaped,
-/// percent-encoded, base64 (standard and URL-safe) and, in bytes that are
+/// percent-encoded, base64 (standard and URL-safe), HTML-escaped and, in bytes that are
 /// not UTF-8, UTF-16. A recording replaces the text forms, and checks its
 /// bytes for all of them before it writes a file.
 ///
@@ -54,6 +54,7 @@ struct SecretForms: Sendable {
       .replacingOccurrences(of: "/", with: "_")
     let padding = String(repeating: "=", count: base64.count - unpadded.count)
     forms.formUnion([base64, unpadded, urlSafe, urlSafe + padding])
+    forms.formUnion(htmlEscaped(secret))
     return forms
   }
 
@@ -75,6 +76,32 @@ struct SecretForms: Sendable {
       }
     }
     return escaped
+  }
+
+  /// `text` as HTML and XML escape it: with named references (`&amp;`,
+  /// `&quot;`, `&#39;`, `/` as `&#x2F;`), and with every character but
+  /// letters and digits as a hex or decimal reference.
+  static func htmlEscaped(_ text: String) -> [String] {
+    guard text.contains(where: { !$0.isLetter && !$0.isNumber }) else { return [] }
+    let named: [Character: String] = [
+      "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "/": "&#x2F;",
+    ]
+    var byName = ""
+    var byHex = ""
+    var byNumber = ""
+    for character in text {
+      byName += named[character] ?? String(character)
+      if character.isASCII, character.isLetter || character.isNumber {
+        byHex.append(character)
+        byNumber.append(character)
+      } else {
+        for scalar in character.unicodeScalars {
+          byHex += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+          byNumber += "&#\(scalar.value);"
+        }
+      }
+    }
+    return [byName, byHex, byHex.replacingOccurrences(of: "&#x2F;", with: "&#x2f;"), byNumber]
   }
 
   /// ASCII letters and digits: everything else is escaped, as the
@@ -140,7 +167,8 @@ struct SecretForms: Sendable {
     var index = start
     while index + form.count <= bytes.count {
       if bytes[index] == first, bytes[index..<index + form.count].elementsEqual(form),
-        !(index > 0 && isWord(bytes[index - 1]) && isWord(first)),
+        !(index > 0 && isWord(bytes[index - 1]) && isWord(first)
+          && !isEscape(bytes, before: index)),
         !(index + form.count < bytes.count && isWord(bytes[index + form.count])
           && isWord(form[form.count - 1]))
       {
@@ -149,6 +177,12 @@ struct SecretForms: Sendable {
       index += 1
     }
     return nil
+  }
+
+  /// Whether the letter before `index` ends an escape (`\n` in a JSON
+  /// string), so that a token starts at `index`.
+  private static func isEscape(_ bytes: [UInt8], before index: Int) -> Bool {
+    index > 1 && bytes[index - 2] == UInt8(ascii: "\\")
   }
 
   /// An ASCII letter or digit: what a token is made of.
