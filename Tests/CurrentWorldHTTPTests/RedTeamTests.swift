@@ -193,8 +193,11 @@ import Testing
           .header("X-Hub-Signature-256", "sha256=\(Self.hubHex)")
           .header("X-Custom-Credential", Self.customCredential))
       #expect(String(decoding: data, as: UTF8.self).contains(Self.apimKey), "the server saw it")
-      _ = try? await client.data(
-        for: Endpoint(.get, "/bucket/object").header("Authorization", Self.sigV4))
+      // S3 answers a bad signature with 403 and an XML error.
+      await #expect(throws: APIError.self) {
+        try await client.data(
+          for: Endpoint(.get, "/bucket/object").header("Authorization", Self.sigV4))
+      }
       server.stop()
       let text = try Self.expectNoSecret(
         [
