@@ -139,9 +139,10 @@ import Testing
       server.stop()
       // Each server has a port of its own: a loopback server is written as
       // localhost, so the port is in no byte (#85).
-      recordings.append(try Data(contentsOf: file))
-      // As a later run would: this process's recording of the file ends.
+      // As a later run would: this process's recording of the file ends,
+      // which writes it.
       FileRecording.close(file)
+      recordings.append(try Data(contentsOf: file))
     }
     #expect(recordings[0] == recordings[1])
     let written = String(decoding: recordings[1], as: UTF8.self)
@@ -171,6 +172,7 @@ import Testing
       }
       try await group.waitForAll()
     }
+    FileRecording.close(file)  // as the test's end
     let archive = try HTTPArchive(contentsOf: file)
     #expect(archive.count == 8)
     #expect(Set(archive.entries.map(\.url.path)) == Set((0..<8).map { "/n/\($0)" }))
@@ -216,6 +218,7 @@ import Testing
         )
       }, token: { nil }, now: { Self.recordedAt })
     #expect(data == Data("{}".utf8))
+    FileRecording.close(file)  // as the test's end
     #expect(try HTTPArchive(contentsOf: file).count == 1)
   }
 
@@ -273,9 +276,9 @@ import Testing
     _ = try await up.data(for: Endpoint(.get, "/one"))
     _ = try await up.data(for: Endpoint(.get, "/two"))
     server.stop()
-    let good = try Data(contentsOf: file)
     // The re-record is a later run's: this process's recording ends.
     FileRecording.close(file)
+    let good = try Data(contentsOf: file)
 
     // A port held and never listened on: no other test's server takes it.
     let refusing = try RefusingPort()
@@ -299,6 +302,7 @@ import Testing
         && $0.contains("so the file keeps the answer it had")
     }
     #expect(keptTold.count == 2, "\(told.withLock { $0 })")
+    FileRecording.close(file)  // as the test's end
     #expect(try Data(contentsOf: file) == good, "the file changed")
     let replayed = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
       .replaying(contentsOf: file)
@@ -346,9 +350,10 @@ import Testing
         .replaying(contentsOf: file, mode: .recordAll), server.baseURL)
       #expect(body == #"{"path":"/new"}"#)
       server.stop()
-      recordings.append(try Data(contentsOf: file))
-      // As a later run would: this process's recording of the file ends.
+      // As a later run would: this process's recording of the file ends,
+      // which writes it.
       FileRecording.close(file)
+      recordings.append(try Data(contentsOf: file))
     }
     #expect(recordings[0] == recordings[1], "a re-record on another port changed the file")
     let text = String(decoding: recordings[0], as: UTF8.self)

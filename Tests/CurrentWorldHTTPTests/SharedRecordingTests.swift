@@ -105,6 +105,7 @@ import Testing
     #expect(secondAnswers.prefix(2) == firstAnswers[...])
     #expect(secondAnswers[2] == Data(#"{"call":3}"#.utf8))
     #expect(server.requests.count == 3)
+    FileRecording.close(file)  // as the test's end
     #expect(try HTTPArchive(contentsOf: file).count == 3)
   }
 
@@ -180,6 +181,7 @@ import Testing
     await withKnownIssue("the server is out of reach for /two") {
       await #expect(throws: APIError.self) { try await again.data(for: Endpoint(.get, "/two")) }
     }
+    FileRecording.close(file)  // as the test's end
     let bodies = try HTTPArchive(contentsOf: file).entries.map {
       String(decoding: $0.body, as: UTF8.self)
     }
@@ -288,10 +290,10 @@ import Testing
       let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
         .replaying(contentsOf: file, mode: .recordIfMissing)
       _ = try await client.data(for: Endpoint(.get, "/one"))
-      #expect(try Self.targets(file) == ["/one"])
       let own = "\(ProcessInfo.processInfo.processIdentifier)\n"
       #expect(try String(contentsOf: FileClaim.url(of: file), encoding: .utf8) == own)
       FileRecording.close(file)
+      #expect(try Self.targets(file) == ["/one"])
       #expect(!FileManager.default.fileExists(atPath: FileClaim.url(of: file).path))
     }
   #endif

@@ -126,6 +126,9 @@ struct PlainWeatherClient {
       .data(from: server.baseURL.appendingPathComponent("breeds")).0
     server.stop()
     #expect(server.requests.count == 2)
+    // As the test's end would: both recordings end, which writes them.
+    FileRecording.close(byClient)
+    FileRecording.close(bySession)
 
     let replayedBySession = try await URLSession.replaying(contentsOf: byClient)
       .data(from: URL(string: "\(server.baseURL)/facts?n=1")!).0
@@ -170,6 +173,7 @@ struct PlainWeatherClient {
     #expect(live[0].contains("tok-SECRET-31"), "the server saw the real token")
     #expect(live[2] == "/new")
 
+    FileRecording.close(file)  // as the test's end
     let text = try String(contentsOf: file, encoding: .utf8)
     #expect(!text.contains("tok-SECRET-31"), "\(text)")
     let archive = try HTTPArchive(contentsOf: file)
@@ -200,6 +204,7 @@ struct PlainWeatherClient {
       try await URLSession.replaying(contentsOf: file, mode: .recordAll).data(from: url)
     }
     let code = try #require(recorded?.code)
+    FileRecording.close(file)  // as the test's end
     let archive = try HTTPArchive(contentsOf: file)
     #expect(archive.entries.map(\.status) == [0])
     #expect(archive.entries.first?.failure == code)

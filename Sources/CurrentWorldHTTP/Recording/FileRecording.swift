@@ -6,9 +6,12 @@ import Foundation
 // another process recording the same file is refused (FileClaim).
 
 /// The recording of one HAR file in this process. Every transport that
-/// records the file adds its entries here, and each write holds them all.
-/// It lasts as long as the process: tests that record one path, at once
-/// or one after another, make one recording of it.
+/// records the file adds its entries here; the file is written when a
+/// transport's recording ends (its test's end, its release, or the
+/// process's exit), once, whole and atomically, each entry redacted with
+/// every secret the whole recording learned. It lasts as long as the
+/// process: tests that record one path, at once or one after another,
+/// make one recording of it.
 final class FileRecording: Sendable {
   /// Whether the file is recorded whole, or keeps its entries and gets
   /// only the requests they do not answer (``HARMode/recordNew``).
@@ -19,13 +22,30 @@ final class FileRecording: Sendable {
 
   let file: URL
   let kind: Kind
+  /// The `replaying` call of the transport that began the recording: where
+  /// a write that no transport's end asked for (``close(_:)``, the
+  /// process's exit) reports.
+  let place: HARTransport.Place
   let state: Locked<State>
 
+  /// An entry of the recording.
+  struct Written: Sendable {
+    /// The entry as redacted when it was recorded: what answers another
+    /// transport's request.
+    var entry: HAR.Entry
+    /// The entry redacted with every secret the recording knows, made
+    /// again at each write so that a secret learned later is hidden in it
+    /// too; `nil` for an entry the file had.
+    var remade: (@Sendable (_ secrets: Set<String>, _ forms: SecretForms) -> HAR.Entry)?
+    /// What the entry answers.
+    var key: RequestKey?
+    /// The transport that recorded it; `nil`: an entry the file had.
+    var by: Int?
+  }
+
   struct State: Sendable {
-    /// The entries the file is written with, in the order recorded, each
-    /// with the key it is matched by and the transport that recorded it
-    /// (`nil`: an entry the file had).
-    var written: [(entry: HAR.Entry, key: RequestKey?, by: Int?)] = []
+    /// The entries the file is written with, in the order recorded.
+    var written: [Written] = []
     /// The file's entries as ``HARMode/recordAll`` found it, not yet kept:
     /// an entry whose request cannot reach the server while re-recording
     /// is kept, not lost.
@@ -34,16 +54,23 @@ final class FileRecording: Sendable {
     /// redacted with them all, and the file checked for them before it is
     /// written.
     var secrets: Set<String> = []
-    var announced = false
+    /// The file's bytes before this recording wrote it (`nil`: there was
+    /// none), put back when a write is refused.
+    var original: Data?
+    /// Whether the recording has entries the file does not have yet.
+    var changed = false
+    /// Whether this recording wrote the file.
+    var wrote = false
     /// Whether this process holds the file's claim (``FileClaim``).
     var claimed = false
     /// How many transports joined: each is told apart by its number.
     var members = 0
   }
 
-  private init(file: URL, kind: Kind, state: State) {
+  private init(file: URL, kind: Kind, place: HARTransport.Place, state: State) {
     self.file = file
     self.kind = kind
+    self.place = place
     self.state = Locked(state)
   }
 
@@ -54,7 +81,8 @@ final class FileRecording: Sendable {
   /// transport's number in it: the one this process has open, or else a
   /// new one when the mode records; `nil` when the transport only replays.
   static func joined(
-    _ file: URL, mode: HARMode, exists: Bool, entries: () -> [(key: RequestKey, entry: HAR.Entry)]
+    _ file: URL, mode: HARMode, exists: Bool, place: HARTransport.Place,
+    entries: () -> [(key: RequestKey, entry: HAR.Entry)]
   ) -> (shared: FileRecording, member: Int)? {
     guard mode != .replay, mode != .replayThrowingMisses else { return nil }
     let recording = open.withLock { open -> FileRecording? in
@@ -68,13 +96,14 @@ final class FileRecording: Sendable {
         state.before = exists ? entries() : []
       case .recordNew where exists:
         kind = .additions
-        state.written = entries().map { ($0.entry, $0.key, nil) }
+        state.written = entries().map { Written(entry: $0.entry, key: $0.key) }
       case .recordIfMissing where exists, .replay, .replayThrowingMisses:
         return nil
       case .recordIfMissing, .recordNew:
         kind = .whole
       }
-      let recording = FileRecording(file: file, kind: kind, state: state)
+      state.original = exists ? try? Data(contentsOf: file) : nil
+      let recording = FileRecording(file: file, kind: kind, place: place, state: state)
       open[path] = recording
       return recording
     }
@@ -86,12 +115,23 @@ final class FileRecording: Sendable {
     return (recording, member)
   }
 
-  /// Ends this process's recording of `file`, as the process's end does,
-  /// so that the next transport resolves it afresh: for a test that
-  /// stands in for a later run.
+  /// Ends this process's recording of `file` as the process's end does:
+  /// what it has not written is written (a refusal reported at the
+  /// `replaying` call that began it), and the next transport resolves the
+  /// file afresh. For a test that stands in for a later run.
   static func close(_ file: URL) {
     let closed = open.withLock { $0.removeValue(forKey: file.standardizedFileURL.path) }
-    if closed?.state.withLock({ $0.claimed }) == true { FileClaim.release(file) }
+    guard let closed else { return }
+    closed.end(reportingAt: closed.place)
+    if closed.state.withLock({ $0.claimed }) { FileClaim.release(file) }
+  }
+
+  /// Writes every recording of this process that has entries its file
+  /// lacks: at the process's exit, for clients that were never released.
+  private static func writeAll() {
+    for recording in open.withLock({ Array($0.values) }) {
+      recording.end(reportingAt: recording.place)
+    }
   }
 
   /// The first entry recorded by another transport than `transport` that
@@ -116,17 +156,15 @@ final class FileRecording: Sendable {
   var secrets: Set<String> { state.withLock { $0.secrets } }
 
   /// The file's own entry for `key`, as ``HARMode/recordAll`` found it,
-  /// taken so that the file keeps it: it is written with the next entry,
-  /// and a recording that writes none leaves the file as it was; `nil`
-  /// when the file had none.
-  /// `rewrite` says that the file, written by this recording already,
-  /// lacks the entry until it is written again (``rewrite(by:)``).
-  func keep(_ key: RequestKey, by member: Int) -> (entry: HAR.Entry, rewrite: Bool)? {
+  /// taken so that the file keeps it when it is written; `nil` when the
+  /// file had none.
+  func keep(_ key: RequestKey, by member: Int) -> HAR.Entry? {
     state.withLock { state in
       guard let index = state.before.firstIndex(where: { $0.key == key }) else { return nil }
       let kept = state.before.remove(at: index)
-      state.written.append((kept.entry, kept.key, member))
-      return (kept.entry, state.announced)
+      state.written.append(Written(entry: kept.entry, key: kept.key, by: member))
+      state.changed = true
+      return kept.entry
     }
   }
 
@@ -135,38 +173,95 @@ final class FileRecording: Sendable {
     var holder: Int32
   }
 
-  /// Adds `entry` (none: writes the entries again), recorded by transport
-  /// `member` and answering `key`, and writes the file with every entry after the last check for every
-  /// secret the recording knows, `secrets` among them. True when this was
-  /// the recording's first write.
-  func write(_ entry: HAR.Entry?, key: RequestKey?, by member: Int, secrets: Set<String>)
-    -> Result<Bool, any Error>
-  {
-    // Checked and written under the lock, so that of two answers recorded
-    // at once the file keeps both, whichever finishes writing last.
-    state.withLock { state in
+  /// Adds `written`, and the secrets its exchange taught, to what the file
+  /// is written with when the recording ends; fails, adding nothing, when
+  /// another process records the file.
+  func add(_ written: Written, secrets: Set<String>) -> Result<Void, any Error> {
+    let claimedNow = state.withLock { state -> Result<Bool, any Error> in
+      if !state.claimed {
+        do {
+          if let holder = try FileClaim.claim(file) { return .failure(Claimed(holder: holder)) }
+        } catch {
+          return .failure(error)
+        }
+        state.claimed = true
+        state.written.append(written)
+        state.secrets.formUnion(secrets)
+        state.changed = true
+        return .success(true)
+      }
+      state.written.append(written)
       state.secrets.formUnion(secrets)
-      let entries = state.written.map(\.entry) + (entry.map { [$0] } ?? [])
+      state.changed = true
+      return .success(false)
+    }
+    // Registered after the claim's own exit handler, so that it runs
+    // first: the file is written while the claim still holds it.
+    if case .success(true) = claimedNow { Self.exitHandler.withLock { _ in } }
+    return claimedNow.map { _ in () }
+  }
+
+  /// Registers, once, the exit handler that writes what was not written.
+  private static let exitHandler: Locked<Void> = {
+    atexit { FileRecording.writeAll() }
+    return Locked(())
+  }()
+
+  /// Writes what the recording has that its file lacks, reporting a
+  /// refusal at `place`; the first write also says where the file is.
+  func end(reportingAt place: HARTransport.Place) {
+    switch write() {
+    case .failure(let leak as HARLeakCheck.Leak):
+      HARTransport.report(leak.message(file: file.path), at: place)
+    case .failure(let error):
+      HARTransport.report(
+        "CurrentWorld could not write the recording \(file.path): \(error.localizedDescription)",
+        at: place)
+    case .success(true):
+      FileHandle.standardError.write(
+        Data(
+          ("CurrentWorld recorded HTTP answers to \(file.path). Review the file and commit it.\n")
+            .utf8))
+    case .success(false):
+      break
+    }
+  }
+
+  /// Writes the file whole, atomically, with every entry redacted by every
+  /// secret the recording knows, after the last check of the bytes for
+  /// them; a refusal puts back the file as it was before the recording.
+  /// True when this was the recording's first write.
+  func write() -> Result<Bool, any Error> {
+    // Under the lock, so that two ends at once write one file, the later
+    // one with every entry.
+    state.withLock { state in
+      guard state.changed else { return .success(false) }
+      let forms = SecretForms(state.secrets)
+      let entries = state.written.map { $0.remade?(state.secrets, forms) ?? $0.entry }
       let bytes = HAR.encode(HARRecording.document(entries))
-      if let leak = HARLeakCheck.leak(
-        in: entries, bytes: bytes, forms: SecretForms(state.secrets))
-      {
+      if let leak = HARLeakCheck.leak(in: entries, bytes: bytes, forms: forms) {
+        // Reported once: the next entry added tries again.
+        state.changed = false
+        if state.wrote {
+          if let original = state.original {
+            try? original.write(to: file, options: .atomic)
+          } else {
+            try? FileManager.default.removeItem(at: file)
+          }
+          state.wrote = false
+        }
         return .failure(leak)
       }
       do {
-        if !state.claimed {
-          if let holder = try FileClaim.claim(file) { return .failure(Claimed(holder: holder)) }
-          state.claimed = true
-        }
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try bytes.write(to: file, options: .atomic)
       } catch {
         return .failure(error)
       }
-      if let entry { state.written.append((entry, key, member)) }
-      defer { state.announced = true }
-      return .success(!state.announced)
+      state.changed = false
+      defer { state.wrote = true }
+      return .success(!state.wrote)
     }
   }
 }

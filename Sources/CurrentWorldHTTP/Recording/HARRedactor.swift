@@ -172,6 +172,20 @@ struct HARRedactor: Sendable {
     learn(secrets: found)
   }
 
+  /// This redactor with `all` as its secrets, whose forms are `forms`
+  /// (made once for every entry of a write); `all` holds this redactor's
+  /// own secrets, or else they are kept too.
+  func knowing(_ all: Set<String>, forms: SecretForms) -> HARRedactor {
+    var redactor = self
+    if all.isSuperset(of: secrets) {
+      redactor.secrets = all
+      redactor.forms = forms
+    } else {
+      redactor.learn(secrets: Array(all))
+    }
+    return redactor
+  }
+
   /// Takes `found` as secrets; a value under four characters is none.
   mutating func learn(secrets found: [String]) {
     let before = secrets.count

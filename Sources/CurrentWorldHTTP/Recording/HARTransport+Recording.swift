@@ -22,7 +22,7 @@ extension HARTransport {
       // Re-recording a request the file answers, with the server out of
       // reach: the file keeps its answer, and the test is told.
       let kept = key(of: request)
-      if try keep(kept) != nil {
+      if keep(kept) != nil {
         let server = request.url.flatMap(RecordedOrigin.origin) ?? "the server"
         report(
           "CurrentWorld could not reach \(server) to record "
@@ -35,11 +35,12 @@ extension HARTransport {
       // that a replay fails as it did.
       let ended = now()
       let redaction = redactor(for: request, token: await token())
-      try write(
+      let milliseconds = max(0, ended.timeIntervalSince(started) * 1000)
+      try add(redaction) { redaction in
         HARRecording.failure(
-          request: request, error: error, started: started,
-          milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction),
-        secrets: redaction.secrets)
+          request: request, error: error, started: started, milliseconds: milliseconds,
+          redaction: redaction)
+      }
       throw error
     }
     let (data, response) = answer
@@ -51,11 +52,12 @@ extension HARTransport {
     let stored = request.url.flatMap { HTTPCookieStorage.shared.cookies(for: $0) } ?? []
     redaction.learn(secrets: stored.map(\.value))
     redaction.learn(from: response, body: data)
-    try write(
+    let milliseconds = max(0, ended.timeIntervalSince(started) * 1000)
+    try add(redaction) { redaction in
       HARRecording.entry(
         request: request, data: data, response: response, started: started,
-        milliseconds: max(0, ended.timeIntervalSince(started) * 1000), redaction: redaction),
-      secrets: redaction.secrets)
+        milliseconds: milliseconds, redaction: redaction)
+    }
     return (data, response)
   }
 
@@ -71,20 +73,17 @@ extension HARTransport {
       guard let (shared, member) = state.recording else { return nil }
       return shared.taken(key, by: member, used: &state.usedInRecording)
     }
-    let entry = try found ?? (mode == .recordNew ? keep(key) : nil)
+    let entry = found ?? (mode == .recordNew ? keep(key) : nil)
     guard let entry, let exchange = try? HTTPArchive.Exchange(entry) else { return nil }
     return try answer(request, key: key, with: exchange)
   }
 
   /// The file's own entry for `key`, as ``HARMode/recordAll`` found it,
-  /// taken so that the file keeps it (written again at once if this
-  /// recording has written it already); `nil` when it had none.
-  private func keep(_ key: RequestKey) throws -> HAR.Entry? {
-    let kept = state.withLock { state in
+  /// taken so that the file keeps it; `nil` when it had none.
+  private func keep(_ key: RequestKey) -> HAR.Entry? {
+    state.withLock { state in
       state.recording.flatMap { $0.shared.keep(key, by: $0.member) }
     }
-    if kept?.rewrite == true { try write(nil, secrets: []) }
-    return kept?.entry
   }
 
   /// What `request` is matched by, redacted as the file is.
@@ -101,24 +100,29 @@ extension HARTransport {
     code != .cancelled && code != .dataLengthExceedsMaximum
   }
 
-  /// Adds `entry` to the file's recording, and writes the file after the
-  /// last check for every secret the recording knows, `secrets` among
-  /// them.
-  private func write(_ entry: HAR.Entry?, secrets: Set<String>) throws {
-    var entry = entry
-    if var changed = entry, let afterRedaction {
-      afterRedaction(&changed)
-      entry = changed
+  /// Adds the entry that `make` makes with `redaction` to the file's
+  /// recording, written when the recording ends: made again then with
+  /// every secret the recording learned by that time.
+  private func add(
+    _ redaction: HARRedactor, _ make: @escaping @Sendable (HARRedactor) -> HAR.Entry
+  ) throws {
+    let afterRedaction = afterRedaction
+    let remade = { @Sendable (secrets: Set<String>, forms: SecretForms) -> HAR.Entry in
+      var entry = make(redaction.knowing(secrets, forms: forms))
+      afterRedaction?(&entry)
+      return entry
     }
     guard let file, let (shared, member) = state.withLock({ $0.recording }) else { return }
-    let key = entry.flatMap { try? HTTPArchive.Exchange($0) }.map {
+    let entry = remade(redaction.secrets, redaction.forms)
+    let key = (try? HTTPArchive.Exchange(entry)).map {
       RequestKey(
         method: $0.method, url: $0.url, body: $0.requestBody,
-        redaction: HARRedactor(redaction, credentialHeaders: [], secrets: []))
+        redaction: HARRedactor(self.redaction, credentialHeaders: [], secrets: []))
     }
-    switch shared.write(entry, key: key, by: member, secrets: secrets) {
-    case .failure(let leak as HARLeakCheck.Leak):
-      throw failure(leak.message(file: file.path))
+    let written = FileRecording.Written(entry: entry, remade: remade, key: key, by: member)
+    switch shared.add(written, secrets: redaction.secrets) {
+    case .success:
+      endAtTestEnd()
     case .failure(let claimed as FileRecording.Claimed):
       throw failure(
         "CurrentWorld did not write the recording \(file.path): process \(claimed.holder) is "
@@ -129,14 +133,26 @@ extension HARTransport {
     case .failure(let error):
       throw failure(
         "CurrentWorld could not write the recording \(file.path): \(error.localizedDescription)")
-    case .success(true):
-      FileHandle.standardError.write(
-        Data(
-          ("CurrentWorld recorded HTTP answers to \(file.path) (mode: \(mode)). "
-            + "Review the file and commit it.\n").utf8))
-    case .success(false):
-      break
     }
+  }
+
+  /// Has the test whose world is in effect write what this transport
+  /// recorded as it ends, reporting a refusal against that test; outside
+  /// tests, the transport's release or the process's exit writes it.
+  private func endAtTestEnd() {
+    let due = state.withLock { state in
+      defer { state.endsAtTestEnd = true }
+      return !state.endsAtTestEnd
+    }
+    guard due else { return }
+    let added = Self.checkAtTestEnd { [weak self] in self?.endRecording() }
+    if !added { state.withLock { $0.endsAtTestEnd = false } }
+  }
+
+  /// Writes what the file's recording has that the file lacks, reporting a
+  /// refusal at this transport's `replaying` call.
+  func endRecording() {
+    state.withLock { $0.recording?.shared }?.end(reportingAt: place)
   }
 
   /// The redaction for `request`: the names the user gave and the

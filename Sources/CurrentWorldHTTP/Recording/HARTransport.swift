@@ -52,6 +52,9 @@ final class HARTransport: Sendable {
     /// The entries of ``recording`` that other transports recorded and
     /// this one answered with.
     var usedInRecording: Set<Int> = []
+    /// Whether the test whose world recorded writes the recording as it
+    /// ends.
+    var endsAtTestEnd = false
     /// Whether a strict replay's unused answers are checked at a test's
     /// end, which reports them against that test.
     var checkedAtTestEnd = false
@@ -118,6 +121,7 @@ final class HARTransport: Sendable {
   var name: String { file?.path ?? "the archive" }
 
   deinit {
+    endRecording()
     reportUnused()
   }
 
@@ -237,7 +241,7 @@ final class HARTransport: Sendable {
       return
     }
     let exists = FileManager.default.fileExists(atPath: file.path)
-    state.recording = FileRecording.joined(file, mode: mode, exists: exists) {
+    state.recording = FileRecording.joined(file, mode: mode, exists: exists, place: place) {
       Self.entries(of: file, redaction)
     }
     // A recorder joins in its own mode: `.recordAll` sends what the file
