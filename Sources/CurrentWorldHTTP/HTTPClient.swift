@@ -55,6 +55,10 @@ public struct HTTPClient: Sendable {
   /// The HAR file that ``transport`` answers from, set by `replaying`, and
   /// forgotten when the transport is replaced.
   var replay: HARTransport?
+  /// The headers that the live client's session adds to every request
+  /// (its configuration's `httpAdditionalHeaders`), which a recording
+  /// learns as secrets: the request it sees does not show them.
+  var sessionHeaders: [String: String] = [:]
   /// Gives the clock that a call's timeout sleeps on, read once per call;
   /// `Current.clock` by default, so a test's clock decides when time is up
   /// with no wiring.
@@ -121,9 +125,11 @@ public struct HTTPClient: Sendable {
     now: @escaping @Sendable () -> Date = { HTTPClient.worldNow() }
   ) -> HTTPClient {
     let transport = SessionTransport(configuration: configuration)
-    return HTTPClient(baseURL: baseURL, timeout: timeout, token: token, clock: clock, now: now) {
-      request in try await transport.send(request)
-    }
+    var client = HTTPClient(
+      baseURL: baseURL, timeout: timeout, token: token, clock: clock, now: now
+    ) { request in try await transport.send(request) }
+    client.sessionHeaders = HARTransport.sessionHeaders(of: configuration)
+    return client
   }
 
   /// Sends `endpoint` and returns the body of a 2xx answer.

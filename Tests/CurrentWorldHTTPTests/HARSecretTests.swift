@@ -212,6 +212,36 @@ import Testing
     }
   }
 
+  /// Promise: a short, plain cookie value (`region=europe`) is hidden in
+  /// its cookie but not hunted through the file: a later request's
+  /// `?region=europe` is written as sent, and its replay matches.
+  @Test func aHarmlessCookieValueIsLeftInALaterQuery() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { request in
+        .respond(
+          status: 200, headers: ["Set-Cookie": "region=europe; Path=/"],
+          body: Data(#"{"target":"\#(request.target)"}"#.utf8))
+      }
+      let client = HTTPClient.live(
+        baseURL: server.baseURL, configuration: .ephemeral, clock: { ContinuousClock() },
+        now: { Self.recordedAt })
+      func calls(_ client: HTTPClient) async throws -> [Data] {
+        [
+          try await client.data(for: Endpoint(.get, "/home").header("Cookie", "region=europe")),
+          try await client.data(for: Endpoint(.get, "/stores").query("region", "europe")),
+        ]
+      }
+      let recorded = try await calls(client.replaying(contentsOf: file, mode: .recordAll))
+      server.stop()
+      FileRecording.close(file)  // as the test's end
+      let archive = try HTTPArchive(contentsOf: file)
+      #expect(archive.entries.map(\.url.query) == [nil, "region=europe"])
+      let text = try String(contentsOf: file, encoding: .utf8)
+      #expect(!text.contains("region=europe; Path"), "the cookie itself is hidden: \(text)")
+      #expect(try await calls(client.replaying(contentsOf: file)) == recorded)
+    }
+  }
+
   /// Promise: a cookie that the session adds from the shared storage,
   /// which the request does not show, is not written when echoed.
   @Test func aStoredCookieValueIsRedacted() async throws {

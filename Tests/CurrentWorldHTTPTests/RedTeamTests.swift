@@ -491,4 +491,62 @@ import Testing
       try Self.expectNoSecret([Self.userInfoPassword], in: file)
     }
   }
+  // MARK: 11. Headers the session adds
+
+  static let configKey = "RT-cfgkey-4d3c2b1a"
+  static let configSession = "Zq8Lw2Xv6Nc4Bt9Mk1Rp"
+
+  /// A server that echoes the headers a configuration adds.
+  static func configEchoingServer() throws -> LoopbackServer {
+    try LoopbackServer { request in
+      .json(
+        Self.jsonText([
+          "echo": [request.headers["x-api-key"] ?? "", request.headers["x-tenant-session"] ?? ""],
+          "city": Self.harmless,
+        ]))
+    }
+  }
+
+  /// A configuration that adds a secret-named header and a random value
+  /// under a plain name to every request.
+  static func configuration() -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpAdditionalHeaders = [
+      "X-Api-Key": configKey, "X-Tenant-Session": configSession,
+    ]
+    return configuration
+  }
+
+  /// Promise: the headers a client's configuration adds, which the
+  /// request it records does not show, are learned: their echo is not
+  /// written.
+  @Test func headersAClientsConfigurationAdds() async throws {
+    try await Self.withFile { file in
+      let server = try Self.configEchoingServer()
+      let client = HTTPClient.live(
+        baseURL: server.baseURL, configuration: Self.configuration(), token: { Self.token },
+        clock: { ContinuousClock() }, now: { Self.recordedAt }
+      ).replaying(contentsOf: file, mode: .recordAll)
+      let data = try await client.data(for: Endpoint(.get, "/tenant"))
+      #expect(String(decoding: data, as: UTF8.self).contains(Self.configKey), "the server saw it")
+      server.stop()
+      try Self.expectNoSecret([Self.configKey, Self.configSession], in: file)
+    }
+  }
+
+  /// Promise: the same through a session made from a replaying
+  /// configuration based on one that adds headers.
+  @Test func headersASessionsConfigurationAdds() async throws {
+    try await Self.withFile { file in
+      let server = try Self.configEchoingServer()
+      let session = URLSession(
+        configuration: .replaying(
+          contentsOf: file, mode: .recordAll, basedOn: Self.configuration()))
+      defer { session.invalidateAndCancel() }
+      let (data, _) = try await session.data(from: server.baseURL.appendingPathComponent("tenant"))
+      #expect(String(decoding: data, as: UTF8.self).contains(Self.configKey), "the server saw it")
+      server.stop()
+      try Self.expectNoSecret([Self.configKey, Self.configSession], in: file)
+    }
+  }
 }

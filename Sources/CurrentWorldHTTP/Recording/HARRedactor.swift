@@ -113,21 +113,38 @@ struct HARRedactor: Sendable {
   /// under hidden names, in headers that are not harmless, in URL user
   /// info, and every value shaped like a credential.
   private mutating func learn(from request: URLRequest) {
+    var found = learned(fromRequestHeaders: request.allHTTPHeaderFields ?? [:])
+    if let url = request.url { found += learned(from: url) }
+    found += hiddenValues(in: request.httpBody ?? Data())
+    learn(secrets: found)
+  }
+
+  /// Takes as secrets the values of the headers that the session adds to
+  /// every request (its configuration's `httpAdditionalHeaders`), which
+  /// the request does not show, as a request's own headers are.
+  mutating func learn(sessionHeaders: [String: String]) {
+    learn(secrets: learned(fromRequestHeaders: sessionHeaders))
+  }
+
+  /// The secrets that request headers carry: a secret-named header's
+  /// value and its parts, the random-looking values of the others that
+  /// are not harmless, random cookie values, and values shaped like
+  /// credentials.
+  private func learned(fromRequestHeaders headers: [String: String]) -> [String] {
     var found: [String] = []
-    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+    for (name, value) in headers {
       if name.lowercased() == "cookie" {
+        // Hidden in its header by its place; only a value that looks
+        // random is hunted through the file (`region=europe` is not).
         found += Self.cookieValues(value, separator: ";").filter(SecretShapes.isHunted)
-      }
-      if namesSecretHeader(name) {
+      } else if namesSecretHeader(name) {
         found += Self.credentialParts(value)
       } else if hidesHeader(name, inRequest: true) {
         found += Self.credentialParts(value).filter(SecretShapes.isHunted)
       }
       found += SecretShapes.found(in: value)
     }
-    if let url = request.url { found += learned(from: url) }
-    found += hiddenValues(in: request.httpBody ?? Data())
-    learn(secrets: found)
+    return found
   }
 
   /// The secrets a URL carries: its user info, hidden query items, values
@@ -160,9 +177,12 @@ struct HARRedactor: Sendable {
     for (name, value) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
       let (name, value) = ("\(name)", "\(value)")
       if name.lowercased() == "set-cookie" {
+        // As a request's cookies: hidden in their header, hunted only
+        // when they look random.
         found += Self.cookieValues(value, separator: ",").filter(SecretShapes.isHunted)
+      } else if hidesHeader(name) {
+        found += Self.credentialParts(value)
       }
-      if hidesHeader(name) { found += Self.credentialParts(value) }
       if name.lowercased() == "location", let url = URL(string: value) {
         found += learned(from: url)
       }

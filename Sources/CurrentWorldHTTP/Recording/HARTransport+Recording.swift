@@ -34,7 +34,8 @@ extension HARTransport {
       // A request that got no answer is recorded as one (status 0), so
       // that a replay fails as it did.
       let ended = now()
-      let redaction = redactor(for: request, token: await token())
+      var redaction = redactor(for: request, token: await token())
+      redaction.learn(sessionHeaders: sessionHeaders)
       let milliseconds = max(0, ended.timeIntervalSince(started) * 1000)
       try add(redaction) { redaction in
         HARRecording.failure(
@@ -46,6 +47,7 @@ extension HARTransport {
     let (data, response) = answer
     let ended = now()
     var redaction = redactor(for: request, token: await token())
+    redaction.learn(sessionHeaders: sessionHeaders)
     // The cookies a session adds from the shared storage (the default
     // configuration's): the request does not show them, and a server may
     // echo them.

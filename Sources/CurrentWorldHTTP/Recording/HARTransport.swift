@@ -28,6 +28,10 @@ final class HARTransport: Sendable {
   /// that missed a path would, so that a test can show the last check
   /// before writing catches it. `nil` outside those tests.
   let afterRedaction: (@Sendable (inout HAR.Entry) -> Void)?
+  /// The headers that the session recording through this transport adds
+  /// to every request (its configuration's `httpAdditionalHeaders`): a
+  /// request does not show them, and a server may echo them.
+  let sessionHeaders: [String: String]
 
   /// The `replaying` call, where issues point.
   struct Place: Sendable {
@@ -83,10 +87,12 @@ final class HARTransport: Sendable {
 
   init(
     file: URL, mode: HARMode, redaction: HARRedaction, strict: Bool, place: Place,
+    sessionHeaders: [String: String] = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment,
     afterRedaction: (@Sendable (inout HAR.Entry) -> Void)? = nil
   ) {
     self.file = file
+    self.sessionHeaders = sessionHeaders
     self.afterRedaction = afterRedaction
     self.mode = mode.effective(environment: environment)
     self.redaction = HARRedactor.Names(redaction)
@@ -98,6 +104,7 @@ final class HARTransport: Sendable {
 
   init(archive: HTTPArchive, redaction: HARRedaction, strict: Bool, place: Place) {
     file = nil
+    sessionHeaders = [:]
     mode = .replay
     self.redaction = HARRedactor.Names(redaction)
     self.strict = strict
@@ -115,6 +122,16 @@ final class HARTransport: Sendable {
     path.hasPrefix("/")
       ? URL(fileURLWithPath: path)
       : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(path)
+  }
+
+  /// The headers that sessions made from `configuration` add to every
+  /// request, as text.
+  static func sessionHeaders(of configuration: URLSessionConfiguration) -> [String: String] {
+    var headers: [String: String] = [:]
+    for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
+      headers["\(name)"] = "\(value)"
+    }
+    return headers
   }
 
   /// What the file is called in messages.

@@ -88,7 +88,8 @@ extension HTTPClient {
     replaying(
       HARTransport(
         file: file, mode: mode, redaction: redacting, strict: strict,
-        place: .init(fileID: fileID, filePath: filePath, line: line, column: column)))
+        place: .init(fileID: fileID, filePath: filePath, line: line, column: column),
+        sessionHeaders: sessionHeaders))
   }
 
   /// This client, answering from an archive already read; it never

@@ -187,7 +187,8 @@ extension URLSessionConfiguration {
   ) -> URLSessionConfiguration {
     let transport = HARTransport(
       file: file, mode: mode, redaction: redacting, strict: strict,
-      place: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+      place: .init(fileID: fileID, filePath: filePath, line: line, column: column),
+      sessionHeaders: HARTransport.sessionHeaders(of: base))
     return SessionRoute.replaying(transport, base: base).configuration(base: base)
   }
 
