@@ -280,22 +280,20 @@ struct HARRedactor: Sendable {
     return Self.urlHeaders.contains(name.lowercased()) ? url(text: value) : text(value)
   }
 
-  /// A body with hidden JSON or form fields and secrets replaced. Bytes
-  /// that are not UTF-8 are kept as they are: the check before writing
-  /// searches them, and fails the recording if one holds a secret.
+  /// A body with hidden JSON or form fields and secrets replaced. JSON
+  /// is redacted token by token (see ``JSONRewriter``): a body with
+  /// nothing to hide is written as it came, byte for byte, and a secret
+  /// never leaves it invalid. Bytes that are not UTF-8 are kept as they
+  /// are: the check before writing searches them, and fails the recording
+  /// if one holds a secret.
   func body(_ data: Data) -> Data {
+    if let json = JSONRewriter(secrets: secrets, forms: forms, hides: { hidesJSONField($0) })
+      .rewrite(data)
+    {
+      return json
+    }
     var data = data
-    if let json = Self.json(data) {
-      var changed = false
-      let redacted = replacingFields(in: json, changed: &changed)
-      if changed,
-        let encoded = try? JSONSerialization.data(
-          withJSONObject: redacted,
-          options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-      {
-        data = encoded
-      }
-    } else if let pairs = Self.formPairs(data) {
+    if let pairs = Self.formPairs(data) {
       data = Data(form(data, pairs: pairs).utf8)
     }
     guard !forms.text.isEmpty, String(data: data, encoding: .utf8) != nil else { return data }
@@ -307,25 +305,6 @@ struct HARRedactor: Sendable {
     guard !forms.text.isEmpty else { return string }
     return String(
       decoding: forms.replacing(in: Array(string.utf8), with: Self.marker), as: UTF8.self)
-  }
-
-  private func replacingFields(in json: Any, changed: inout Bool) -> Any {
-    if let object = json as? [String: Any] {
-      var result: [String: Any] = [:]
-      for (key, value) in object {
-        if hidesJSONField(key), !(value is NSNull) {
-          result[key] = Self.marker
-          changed = true
-        } else {
-          result[key] = replacingFields(in: value, changed: &changed)
-        }
-      }
-      return result
-    }
-    if let array = json as? [Any] {
-      return array.map { replacingFields(in: $0, changed: &changed) }
-    }
-    return json
   }
 
   /// A form body with its hidden fields' values replaced, every other
@@ -340,14 +319,6 @@ struct HARRedactor: Sendable {
   }
 
   // MARK: Reading bodies
-
-  /// A JSON object or array, or `nil` for anything else.
-  private static func json(_ data: Data) -> Any? {
-    guard let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
-      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    else { return nil }
-    return try? JSONSerialization.jsonObject(with: data)
-  }
 
   /// The decoded pairs of a body in the form encoding (`a=1&b=x%20y`), or
   /// `nil` when it is not one: every part is `name=value` with a name,
