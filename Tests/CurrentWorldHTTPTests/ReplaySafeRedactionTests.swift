@@ -148,6 +148,14 @@ import Testing
     #expect(rewriter.rewrite(Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])) == nil)
   }
 
+  /// Promise: a GraphQL argument written inline is read under its name.
+  @Test func graphQLArgumentsAreRead() {
+    let query = #"mutation { login(email: "a@b.c", password: "hun\"ter2", pin: 4242) { token } }"#
+    let arguments = BodyValues.graphQLArguments(query)
+    #expect(arguments.map(\.name) == ["email", "password", "pin"])
+    #expect(arguments.map(\.value) == ["a@b.c", #"hun"ter2"#, "4242"])
+  }
+
   // MARK: Through a recording
 
   /// Promise: a secret that equals a JSON number in the answer (a PIN the
@@ -235,6 +243,51 @@ import Testing
       let entry = try #require(try Self.entries(in: file).first)
       #expect(entry.response.content?.text == expected)
       #expect(entry.response.bodySize == expected.utf8.count)
+    }
+  }
+
+  static let graphQLPasswords = ["gq-pass-4d1a9", "gq-vars-7e2b5", "gq-url-3c8f6"]
+
+  /// Promise: a password written inline in a GraphQL query, in a JSON body
+  /// or in a URL, and one in the `variables` of a URL, is not written, nor
+  /// its echo; a replay with other passwords matches.
+  @Test func graphQLInlinePasswordsAreNotWritten() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { request in
+        .json(
+          #"{"data":{"login":{"ok":true}},"echo":\#(request.body.isEmpty ? "null" : String(decoding: request.body, as: UTF8.self)),"city":"Lisbon"}"#
+        )
+      }
+      func calls(_ client: HTTPClient, _ passwords: [String]) async throws {
+        let mutation =
+          #"mutation { login(email: "a@b.c", password: "\#(passwords[0])") { token } }"#
+        _ = try await client.data(
+          for: try Endpoint(.post, "/graphql").jsonBody(["query": mutation]))
+        _ = try await client.data(
+          for: Endpoint(.get, "/graphql")
+            .query("query", "query Me($password: String) { me { name } }")
+            .query("variables", #"{"password":"\#(passwords[1])"}"#))
+        _ = try await client.data(
+          for: Endpoint(.get, "/graphql")
+            .query("query", #"mutation{login(password:"\#(passwords[2])"){token}}"#))
+      }
+      try await calls(
+        Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll),
+        Self.graphQLPasswords)
+      server.stop()
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for password in Self.graphQLPasswords {
+        for form in SecretForms.textForms(of: password) {
+          #expect(!text.contains(form), "\(password) was written as \(form): \(text)")
+        }
+      }
+      #expect(text.contains("Lisbon") && text.contains("a@b.c"), "\(text)")
+      for entry in try Self.entries(in: file) {
+        try Self.parsed(entry.response.content?.text ?? "")
+      }
+      try await calls(
+        Self.client(server.baseURL).replaying(contentsOf: file),
+        ["gq-other-1a2b3", "gq-other-4c5d6", "gq-other-7e8f9"])
     }
   }
 }

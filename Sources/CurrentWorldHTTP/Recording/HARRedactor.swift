@@ -142,7 +142,12 @@ struct HARRedactor: Sendable {
       found += [password, "\(components.user ?? ""):\(password)"]
     }
     if let user = components.user, SecretShapes.isHunted(user) { found.append(user) }
-    found += (components.queryItems ?? []).filter { hidesQueryItem($0.name) }.compactMap(\.value)
+    for item in components.queryItems ?? [] {
+      guard let value = item.value else { continue }
+      // A value that holds JSON or GraphQL (`variables={"password":…}`)
+      // is read as a body.
+      found += hidesQueryItem(item.name) ? [value] : hiddenValues(in: Data(value.utf8))
+    }
     found += components.path.split(separator: "/").filter(SecretShapes.isRandom).map(String.init)
     if let fragment = components.fragment {
       let pairs = Self.formPairs(Data(fragment.utf8)) ?? []
@@ -249,14 +254,28 @@ struct HARRedactor: Sendable {
     components.password = nil
     if let items = components.percentEncodedQueryItems {
       components.percentEncodedQueryItems = items.map { item in
-        guard item.value != nil, hidesQueryItem(item.name.removingPercentEncoding ?? item.name)
+        guard let value = item.value else { return item }
+        if hidesQueryItem(item.name.removingPercentEncoding ?? item.name) {
+          return URLQueryItem(name: item.name, value: Self.marker)
+        }
+        // Redacted decoded, so that JSON in a value (`%22`, `%7B`) hides
+        // its fields and a secret is found whole.
+        guard let decoded = value.removingPercentEncoding else { return item }
+        let redacted = String(decoding: body(Data(decoded.utf8)), as: UTF8.self)
+        guard redacted != decoded,
+          let encoded = redacted.addingPercentEncoding(
+            withAllowedCharacters: Self.queryValueAllowed)
         else { return item }
-        return URLQueryItem(name: item.name, value: Self.marker)
+        return URLQueryItem(name: item.name, value: encoded)
       }
     }
     guard let rebuilt = components.string else { return self.text(Self.withoutQuery(text)) }
     return self.text(rebuilt)
   }
+
+  /// What a query value may hold unescaped, as `URLComponents` writes it.
+  private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(
+    CharacterSet(charactersIn: "&=+"))
 
   /// `text` cut before its query or fragment, without user info.
   static func withoutQuery(_ text: String) -> String {
