@@ -291,3 +291,15 @@ import Testing
     }
   }
 }
+
+extension ReplaySafeRedactionTests {
+  /// Promise: nesting as deep as `JSONSerialization` reads is rewritten,
+  /// and deeper is refused rather than read without end.
+  @Test func deepNestingIsBounded() {
+    let deep = String(repeating: "[", count: 500) + "4242" + String(repeating: "]", count: 500)
+    let expected = deep.replacingOccurrences(of: "4242", with: "\"REDACTED\"")
+    #expect(Self.rewrite(deep, secrets: ["4242"]) == expected)
+    let deeper = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(Self.rewrite(deeper) == nil)
+  }
+}
