@@ -12,7 +12,9 @@ import Testing
 /// (``JSONRewriter``), so that what a test replays is what the server
 /// sent, less the hidden values, and still valid JSON.
 @Suite(.timeLimit(.minutes(10))) struct ReplaySafeRedactionTests {
+  /// The client's token while recording.
   static let token = "tok/SAFE-7c3d1e"
+  /// The clock's time while recording.
   static let recordedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
   /// A live client to a loopback server, with its own token and clock.
@@ -168,6 +170,7 @@ import Testing
     try await Self.withFile { file in
       let answer = #"{"amount":4242,"currency":"EUR","reference":994242}"#
       let server = try LoopbackServer { _ in .json(answer) }
+      /// Sends the PIN, or the token, and returns the answer.
       func pay(_ client: HTTPClient, pin: Int) async throws -> Data {
         try await client.data(
           for: byToken
@@ -246,6 +249,8 @@ import Testing
     }
   }
 
+  /// Passwords sent inline in GraphQL: in a JSON body, in `variables`,
+  /// in a URL's `query`.
   static let graphQLPasswords = ["gq-pass-4d1a9", "gq-vars-7e2b5", "gq-url-3c8f6"]
 
   /// Promise: a password written inline in a GraphQL query, in a JSON body
@@ -258,6 +263,7 @@ import Testing
           #"{"data":{"login":{"ok":true}},"echo":\#(request.body.isEmpty ? "null" : String(decoding: request.body, as: UTF8.self)),"city":"Lisbon"}"#
         )
       }
+      /// The GraphQL calls, one per place of a password.
       func calls(_ client: HTTPClient, _ passwords: [String]) async throws {
         let mutation =
           #"mutation { login(email: "a@b.c", password: "\#(passwords[0])") { token } }"#

@@ -133,6 +133,7 @@ struct JSONRewriter {
   /// starts there: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
   static func numberEnd(in bytes: [UInt8], from start: Int) -> Int? {
     var index = start
+    /// Steps over digits; whether there was one.
     func digits() -> Bool {
       let first = index
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
@@ -204,6 +205,7 @@ struct JSONRewriter {
     var content: [UInt8] = []
     content.reserveCapacity(raw.count)
     var index = raw.startIndex
+    /// The four hex digits of a `\u` escape at `start`.
     func hex(at start: Int) -> UInt32? {
       guard start + 4 <= raw.endIndex else { return nil }
       return UInt32(String(decoding: raw[start..<start + 4], as: UTF8.self), radix: 16)
@@ -263,12 +265,16 @@ struct JSONRewriter {
 /// One reading of a document: checks its grammar and notes what changes,
 /// as ranges of the document and the bytes that replace them, in order.
 private struct Pass {
+  /// The document read.
   let bytes: [UInt8]
+  /// Where reading stands.
   var index: Int
+  /// What decides the changes.
   let rewriter: JSONRewriter
   /// The changes so far, in the document's order, none overlapping.
   var changes: [(range: Range<Int>, bytes: [UInt8])] = []
 
+  /// A reading of `bytes` from `index`, with no change noted yet.
   init(bytes: [UInt8], index: Int, rewriter: JSONRewriter) {
     self.bytes = bytes
     self.index = index
@@ -289,6 +295,7 @@ private struct Pass {
     return result + bytes[copied...]
   }
 
+  /// Steps over whitespace, which is kept.
   mutating func skipWhitespace() {
     while index < bytes.count, JSONRewriter.isWhitespace(bytes[index]) { index += 1 }
   }
@@ -314,12 +321,14 @@ private struct Pass {
     }
   }
 
+  /// Reads `true`, `false` or `null`, which are kept.
   mutating func literal(_ word: String) -> Bool {
     guard bytes[index...].starts(with: word.utf8) else { return false }
     index += word.utf8.count
     return true
   }
 
+  /// Reads a number, noting it as the marker when it is a secret.
   mutating func number() -> Bool {
     guard let end = JSONRewriter.numberEnd(in: bytes, from: index) else { return false }
     if rewriter.isSecret(number: bytes[index..<end]) {
@@ -329,6 +338,7 @@ private struct Pass {
     return true
   }
 
+  /// Reads an array and its values.
   mutating func array(depth: Int) -> Bool {
     guard depth <= JSONRewriter.maximumDepth else { return false }
     index += 1
@@ -342,6 +352,8 @@ private struct Pass {
     return skip("]")
   }
 
+  /// Reads an object: its keys as strings, and the value of a hidden key
+  /// (not `null`) noted as the marker, whatever changes were noted in it.
   mutating func object(depth: Int) -> Bool {
     guard depth <= JSONRewriter.maximumDepth else { return false }
     index += 1
