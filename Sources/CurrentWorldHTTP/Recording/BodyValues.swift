@@ -3,8 +3,10 @@ import Foundation
 /// The named values in a body, in each format secrets travel in: JSON
 /// (also behind a byte order mark or an anti-XSSI prefix such as `)]}'`,
 /// and JSON inside its strings), forms, multipart parts, XML elements and
-/// HTML form inputs. A recording learns the values under secret names
-/// from them, and each string, which it searches for credential shapes.
+/// HTML form inputs, and GraphQL arguments (`login(password: "…")`) in
+/// any text or JSON string. A recording learns the values under secret
+/// names from them, and each string, which it searches for credential
+/// shapes.
 struct BodyValues {
   /// A value and the name it stands under; `formLike` for forms,
   /// multipart parts and HTML inputs, where `code` is a secret.
@@ -26,6 +28,7 @@ struct BodyValues {
     named += Self.multipart(text).map { ($0.name, $0.value, true) }
     named += Self.xmlElements(text).map { ($0.name, $0.value, false) }
     named += Self.htmlInputs(text).map { ($0.name, $0.value, true) }
+    named += Self.graphQLArguments(text).map { ($0.name, $0.value, false) }
   }
 
   /// A JSON object or array, after a byte order mark or an anti-XSSI
@@ -57,12 +60,59 @@ struct BodyValues {
     case let text as String:
       texts.append(text)
       if let key { named.append((key, text, false)) }
-      if let nested = Self.json(Data(text.utf8)) { add(json: nested, under: key) }
+      if let nested = Self.json(Data(text.utf8)) {
+        add(json: nested, under: key)
+      } else {
+        named += Self.graphQLArguments(text).map { ($0.name, $0.value, false) }
+      }
     case let number as NSNumber:
       if let key { named.append((key, "\(number)", false)) }
     default:
       break
     }
+  }
+
+  /// The arguments of a GraphQL document written inline, a string or a
+  /// number after a name and a colon (`login(password: "hunter2", pin:
+  /// 4242)`), strings' escapes decoded; variables (`$password`), enums and
+  /// block strings are not read.
+  static func graphQLArguments(_ text: String) -> [(name: String, value: String)] {
+    let bytes = Array(text.utf8)
+    var found: [(name: String, value: String)] = []
+    var index = 0
+    while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+      index = colon + 1
+      var nameEnd = colon
+      while nameEnd > 0, bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+      var nameStart = nameEnd
+      while nameStart > 0, isNameByte(bytes[nameStart - 1]) { nameStart -= 1 }
+      guard nameStart < nameEnd else { continue }
+      var start = index
+      while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+      let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+      if start < bytes.count, bytes[start] == UInt8(ascii: "\""),
+        !bytes[start...].starts(with: "\"\"\"".utf8)
+      {
+        var end = start + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] >= 0x20 {
+          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+          let value = JSONRewriter.decoded(bytes[(start + 1)..<end])
+        else { continue }
+        found.append((name, String(decoding: value, as: UTF8.self)))
+        index = end + 1
+      } else if let end = JSONRewriter.numberEnd(in: bytes, from: start) {
+        found.append((name, String(decoding: bytes[start..<end], as: UTF8.self)))
+        index = end
+      }
+    }
+    return found
+  }
+
+  /// A byte of a GraphQL name: an ASCII letter, digit or `_`.
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    SecretShapes.isTokenByte(byte) && byte != UInt8(ascii: "-")
   }
 
   /// The parts of a `multipart/form-data` body: each part's name and text.

@@ -159,7 +159,12 @@ struct HARRedactor: Sendable {
       found += [password, "\(components.user ?? ""):\(password)"]
     }
     if let user = components.user, SecretShapes.isHunted(user) { found.append(user) }
-    found += (components.queryItems ?? []).filter { hidesQueryItem($0.name) }.compactMap(\.value)
+    for item in components.queryItems ?? [] {
+      guard let value = item.value else { continue }
+      // A value that holds JSON or GraphQL (`variables={"password":…}`)
+      // is read as a body.
+      found += hidesQueryItem(item.name) ? [value] : hiddenValues(in: Data(value.utf8))
+    }
     found += components.path.split(separator: "/").filter(SecretShapes.isRandom).map(String.init)
     if let fragment = components.fragment {
       let pairs = Self.formPairs(Data(fragment.utf8)) ?? []
@@ -283,14 +288,28 @@ struct HARRedactor: Sendable {
     components.password = nil
     if let items = components.percentEncodedQueryItems {
       components.percentEncodedQueryItems = items.map { item in
-        guard item.value != nil, hidesQueryItem(item.name.removingPercentEncoding ?? item.name)
+        guard let value = item.value else { return item }
+        if hidesQueryItem(item.name.removingPercentEncoding ?? item.name) {
+          return URLQueryItem(name: item.name, value: Self.marker)
+        }
+        // Redacted decoded, so that JSON in a value (`%22`, `%7B`) hides
+        // its fields and a secret is found whole.
+        guard let decoded = value.removingPercentEncoding else { return item }
+        let redacted = String(decoding: body(Data(decoded.utf8)), as: UTF8.self)
+        guard redacted != decoded,
+          let encoded = redacted.addingPercentEncoding(
+            withAllowedCharacters: Self.queryValueAllowed)
         else { return item }
-        return URLQueryItem(name: item.name, value: Self.marker)
+        return URLQueryItem(name: item.name, value: encoded)
       }
     }
     guard let rebuilt = components.string else { return self.text(Self.withoutQuery(text)) }
     return self.text(rebuilt)
   }
+
+  /// What a query value may hold unescaped, as `URLComponents` writes it.
+  private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(
+    CharacterSet(charactersIn: "&=+"))
 
   /// `text` cut before its query or fragment, without user info.
   static func withoutQuery(_ text: String) -> String {
@@ -314,22 +333,20 @@ struct HARRedactor: Sendable {
     return Self.urlHeaders.contains(name.lowercased()) ? url(text: value) : text(value)
   }
 
-  /// A body with hidden JSON or form fields and secrets replaced. Bytes
-  /// that are not UTF-8 are kept as they are: the check before writing
-  /// searches them, and fails the recording if one holds a secret.
+  /// A body with hidden JSON or form fields and secrets replaced. JSON
+  /// is redacted token by token (see ``JSONRewriter``): a body with
+  /// nothing to hide is written as it came, byte for byte, and a secret
+  /// never leaves it invalid. Bytes that are not UTF-8 are kept as they
+  /// are: the check before writing searches them, and fails the recording
+  /// if one holds a secret.
   func body(_ data: Data) -> Data {
+    if let json = JSONRewriter(secrets: secrets, forms: forms, hides: { hidesJSONField($0) })
+      .rewrite(data)
+    {
+      return json
+    }
     var data = data
-    if let json = Self.json(data) {
-      var changed = false
-      let redacted = replacingFields(in: json, changed: &changed)
-      if changed,
-        let encoded = try? JSONSerialization.data(
-          withJSONObject: redacted,
-          options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-      {
-        data = encoded
-      }
-    } else if let pairs = Self.formPairs(data) {
+    if let pairs = Self.formPairs(data) {
       data = Data(form(data, pairs: pairs).utf8)
     }
     guard !forms.text.isEmpty, String(data: data, encoding: .utf8) != nil else { return data }
@@ -341,25 +358,6 @@ struct HARRedactor: Sendable {
     guard !forms.text.isEmpty else { return string }
     return String(
       decoding: forms.replacing(in: Array(string.utf8), with: Self.marker), as: UTF8.self)
-  }
-
-  private func replacingFields(in json: Any, changed: inout Bool) -> Any {
-    if let object = json as? [String: Any] {
-      var result: [String: Any] = [:]
-      for (key, value) in object {
-        if hidesJSONField(key), !(value is NSNull) {
-          result[key] = Self.marker
-          changed = true
-        } else {
-          result[key] = replacingFields(in: value, changed: &changed)
-        }
-      }
-      return result
-    }
-    if let array = json as? [Any] {
-      return array.map { replacingFields(in: $0, changed: &changed) }
-    }
-    return json
   }
 
   /// A form body with its hidden fields' values replaced, every other
@@ -374,14 +372,6 @@ struct HARRedactor: Sendable {
   }
 
   // MARK: Reading bodies
-
-  /// A JSON object or array, or `nil` for anything else.
-  private static func json(_ data: Data) -> Any? {
-    guard let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
-      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    else { return nil }
-    return try? JSONSerialization.jsonObject(with: data)
-  }
 
   /// The decoded pairs of a body in the form encoding (`a=1&b=x%20y`), or
   /// `nil` when it is not one: every part is `name=value` with a name,
