@@ -33,7 +33,8 @@ import Testing
 
   /// The entries of the HAR file at `file`, as written.
   static func entries(in file: URL) throws -> [HAR.Entry] {
-    try JSONDecoder().decode(HAR.Document.self, from: Data(contentsOf: file)).log.entries
+    FileRecording.close(file)  // as the test's end
+    return try JSONDecoder().decode(HAR.Document.self, from: Data(contentsOf: file)).log.entries
   }
 
   /// `text` rewritten with `secrets` known and the members `hidden` names
@@ -281,6 +282,7 @@ import Testing
         Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll),
         Self.graphQLPasswords)
       server.stop()
+      FileRecording.close(file)  // as the test's end
       let text = try String(contentsOf: file, encoding: .utf8)
       for password in Self.graphQLPasswords {
         for form in SecretForms.textForms(of: password) {
