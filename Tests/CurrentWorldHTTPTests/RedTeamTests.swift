@@ -74,7 +74,8 @@ import Testing
 
   /// Every string in the JSON `value` (keys too), each with where it is;
   /// a string that parses as JSON (behind a BOM or an XSSI prefix too),
-  /// and a base64 body once decoded, are searched as well.
+  /// a base64 body once decoded, and base64 that stands for gzip, zlib or
+  /// (in a body) raw deflate data once inflated, are searched as well.
   static func strings(in value: Any, at path: String, depth: Int = 0) -> [(String, String)] {
     guard depth < 12 else { return [] }
     switch value {
@@ -85,6 +86,10 @@ import Testing
       }
       if let inner = parsedJSON(text) {
         found += strings(in: inner, at: path + " (as JSON)", depth: depth + 1)
+      }
+      if let data = Data(base64Encoded: text), let inflated = Inflate.salvage(Array(data)) {
+        let decoded = String(decoding: inflated.bytes, as: UTF8.self)
+        found += strings(in: decoded, at: path + " (base64, inflated)", depth: depth + 1)
       }
       return found
     case let object as [String: Any]:
@@ -98,6 +103,10 @@ import Testing
       {
         let decoded = String(decoding: data, as: UTF8.self)
         found += strings(in: decoded, at: path + ".text (base64-decoded)", depth: depth + 1)
+        if let inflated = Inflate.salvage(Array(data), tryRaw: true) {
+          let decoded = String(decoding: inflated.bytes, as: UTF8.self)
+          found += strings(in: decoded, at: path + ".text (base64, inflated)", depth: depth + 1)
+        }
       }
       return found
     case let array as [Any]:

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Turns an exchange into the HAR entry a recording writes: redacted,
-/// headers sorted by name, bodies as text when they are UTF-8 (base64
+/// headers sorted by name, compressed bodies decoded (see
+/// ``ContentCoding``), bodies as text when they are UTF-8 (base64
 /// otherwise), and the time from the client's `now`, so that the same
 /// answers recorded in the same world give the same bytes.
 enum HARRecording {
@@ -29,15 +30,23 @@ enum HARRecording {
   ) -> HAR.Entry {
     let server = request.url ?? URL(fileURLWithPath: "/")
     let url = RecordedOrigin.written(redaction.url(server))
-    let requestHeaders = (request.allHTTPHeaderFields ?? [:]).map {
-      HAR.NameValue(
-        name: $0.key,
-        value: redaction.header(
-          $0.key, RecordedOrigin.written($0.value, from: server), inRequest: true))
+    // A compressed body is written decoded, without the headers that
+    // described its compressed bytes.
+    let sent = request.httpBody ?? Data()
+    let decoded = ContentCoding.decodedRequestBody(
+      sent, encoding: ContentCoding.encoding(of: request))
+    let requestHeaders = (request.allHTTPHeaderFields ?? [:]).compactMap {
+      name, value -> HAR.NameValue? in
+      if decoded != nil, ["content-encoding", "content-length"].contains(name.lowercased()) {
+        return nil
+      }
+      return HAR.NameValue(
+        name: name,
+        value: redaction.header(name, RecordedOrigin.written(value, from: server), inRequest: true))
     }
     // JSON that the app sends is written with its keys sorted: an encoder
     // that does not sort may change the order between calls.
-    let requestBody = RequestKey.normalized(redaction.body(request.httpBody ?? Data()))
+    let requestBody = RequestKey.normalized(redaction.body(decoded ?? sent))
     let requestText = Self.text(requestBody)
     let http = response as? HTTPURLResponse
     let responseHeaders = (http?.allHeaderFields ?? [:]).compactMap {
@@ -47,7 +56,9 @@ enum HARRecording {
       let value = RecordedOrigin.written(String(describing: value), from: server)
       return HAR.NameValue(name: name, value: redaction.header(name, value))
     }
-    let body = redaction.body(data)
+    let body = redaction.body(
+      ContentCoding.decodedResponseBody(data, encoding: ContentCoding.encoding(of: response))
+        ?? data)
     let (text, encoding) = Self.text(body)
     let status = http?.statusCode ?? 200
     let time = (milliseconds * 1000).rounded() / 1000

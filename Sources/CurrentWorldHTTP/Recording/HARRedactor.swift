@@ -111,11 +111,17 @@ struct HARRedactor: Sendable {
 
   /// Takes as secrets the values `request` sends in credential places:
   /// under hidden names, in headers that are not harmless, in URL user
-  /// info, and every value shaped like a credential.
+  /// info, and every value shaped like a credential; a compressed body is
+  /// read decoded (see ``ContentCoding``).
   private mutating func learn(from request: URLRequest) {
     var found = learned(fromRequestHeaders: request.allHTTPHeaderFields ?? [:])
     if let url = request.url { found += learned(from: url) }
-    found += hiddenValues(in: request.httpBody ?? Data())
+    let body = request.httpBody ?? Data()
+    let encoding = ContentCoding.encoding(of: request)
+    let decoded = ContentCoding.decodedRequestBody(body, encoding: encoding)
+    for readable in ContentCoding.readable(body, decoded: decoded, encoding: encoding) {
+      found += hiddenValues(in: readable)
+    }
     learn(secrets: found)
   }
 
@@ -175,8 +181,8 @@ struct HARRedactor: Sendable {
 
   /// Takes what `response` hides as secrets too: each cookie it sets that
   /// looks random, its hidden headers' values, the values of hidden
-  /// fields in `body` (an OAuth answer's `access_token`), and every value
-  /// shaped like a credential.
+  /// fields in `body` (an OAuth answer's `access_token`, read decoded when
+  /// it is still compressed), and every value shaped like a credential.
   mutating func learn(from response: URLResponse, body: Data) {
     var found: [String] = []
     for (name, value) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
@@ -193,7 +199,11 @@ struct HARRedactor: Sendable {
       }
       found += SecretShapes.found(in: value)
     }
-    found += hiddenValues(in: body)
+    let encoding = ContentCoding.encoding(of: response)
+    let decoded = ContentCoding.decodedResponseBody(body, encoding: encoding)
+    for readable in ContentCoding.readable(body, decoded: decoded, encoding: encoding) {
+      found += hiddenValues(in: readable)
+    }
     learn(secrets: found)
   }
 

@@ -92,7 +92,8 @@ extension HARTransport {
   private func key(of request: URLRequest) -> RequestKey {
     RequestKey(
       method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
-      body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil))
+      body: request.httpBody ?? Data(), encoding: ContentCoding.encoding(of: request),
+      redaction: redactor(for: request, token: nil))
   }
 
   /// Whether a request that failed with `code` is recorded as a failure:

@@ -185,8 +185,8 @@ final class HARTransport: Sendable {
     case .unresolved, .replaying:
       let key = RequestKey(
         method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
-        body: request.httpBody ?? Data(), redaction: redactor(for: request, token: nil),
-        bodyUnseen: bodyUnseen)
+        body: request.httpBody ?? Data(), encoding: ContentCoding.encoding(of: request),
+        redaction: redactor(for: request, token: nil), bodyUnseen: bodyUnseen)
       switch take(key) {
       case .success(let exchange): return Result { try answer(request, key: key, with: exchange) }
       case .failure where mode == .recordNew && bodyUnseen: return .failure(unrecordable(key))

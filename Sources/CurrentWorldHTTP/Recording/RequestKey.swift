@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// What a replay matches a request by, once redacted: the method, the URL's
-/// path, the query in any order, and the body (JSON compared by value).
+/// path, the query in any order, and the body (decoded when compressed,
+/// JSON compared by value).
 /// The scheme and host are not compared, so a recording answers a client
 /// whose base URL points elsewhere.
 struct RequestKey: Equatable, Sendable {
@@ -21,7 +22,13 @@ struct RequestKey: Equatable, Sendable {
   /// How messages show the request: `GET /fact?max_length=20`.
   var summary: String
 
-  init(method: String, url: URL, body: Data, redaction: HARRedactor, bodyUnseen: Bool = false) {
+  /// The key of a request with `body`, compressed as `encoding` (its
+  /// `Content-Encoding`) says or by its magic bytes: compared decoded, as
+  /// a recording writes it (see ``ContentCoding``).
+  init(
+    method: String, url: URL, body: Data, encoding: String? = nil, redaction: HARRedactor,
+    bodyUnseen: Bool = false
+  ) {
     self.bodyUnseen = bodyUnseen
     let url = redaction.url(url)
     let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
@@ -29,7 +36,8 @@ struct RequestKey: Equatable, Sendable {
     let path = components?.percentEncodedPath ?? url.path
     self.path = path.isEmpty ? "/" : path
     query = (components?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }.sorted()
-    let body = redaction.body(body)
+    let body = redaction.body(
+      ContentCoding.decodedRequestBody(body, encoding: encoding) ?? body)
     self.body = Self.normalized(body)
     let rawQuery = components?.percentEncodedQuery.map { "?\($0)" } ?? ""
     let size =
