@@ -6,19 +6,21 @@ The public surface is one line per public or open declaration, and per
 conformance of a public type, read from the symbol graphs in GRAPHS (the
 folder that `.ci/run`'s docs step fills with `-emit-symbol-graph`):
 
-    module <TAB> kind <TAB> path <TAB> declaration
+    module  kind  path  declaration      (two spaces between fields)
 
 The path is the name's place (`World.locale`), prefixed by the module
 whose type it extends, if another; the declaration is the compiler's,
 without parameters' internal names, which a caller never writes. The
-baseline, API/<last release>.txt, is the release's surface. Each of its
-lines missing from the current surface is a removal or a changed
-signature: a break, which fails the check unless API/breaking.txt lists
-that line, followed by a tab, `#` and the reason (the CHANGELOG entry).
-New names pass. Only the graphs' platform (Linux) and traits (none) are
-seen: Apple-only and trait-gated names are not checked.
+baseline is the surface of the release in VERSION, API/<VERSION>.txt.
+Each of its lines missing from the current surface (a removal or a changed
+declaration), and each new case of one of its enums (an exhaustive
+`switch` no longer compiles), is a break: the check fails unless
+API/breaking.txt lists that line, then `  # ` and the CHANGELOG entry.
+Other new names pass. Only the graphs' platform (Linux) and traits (none)
+are seen: Apple-only and trait-gated names are not checked. The graphs
+must come from a clean build: one left by an earlier build hides a removal.
 
-usage: check-api.py GRAPHS                 compare with the newest baseline
+usage: check-api.py GRAPHS                 compare with the baseline
        check-api.py --write FILE GRAPHS    write the surface as a baseline
        check-api.py --plant GRAPHS         prove that a removal fails
 """
@@ -69,7 +71,7 @@ def graph_surface(path):
         where = constraints(symbol.get("swiftExtension", {}).get("constraints"))
         if where:
             text += f" (in extension where {where})"
-        lines.append(f'{module}\t{kind}\t{prefix}{".".join(symbol["pathComponents"])}\t{text}')
+        lines.append(f'{module}  {kind}  {prefix}{".".join(symbol["pathComponents"])}  {text}')
     for relation in graph["relationships"]:
         source = symbols.get(relation["source"])
         if (relation["kind"] not in ("conformsTo", "inheritsFrom") or source is None
@@ -82,7 +84,7 @@ def graph_surface(path):
             continue
         type_path = prefix + ".".join(source["pathComponents"])
         where = constraints(relation.get("swiftConstraints"))
-        lines.append(f'{module}\tconformance\t{type_path}\t{type_path}: {name}'
+        lines.append(f'{module}  conformance  {type_path}  {type_path}: {name}'
                      + (f" where {where}" if where else ""))
     return lines
 
@@ -103,10 +105,10 @@ def breaks(baseline, current):
     """The baseline's lines that are gone, and the new cases of its enums
     (an exhaustive `switch` over the enum no longer compiles)."""
     gone = sorted(set(baseline) - set(current))
-    enums = {line.split("\t")[2] for line in baseline if line.split("\t")[1] == "enum"}
-    cases = [line for line in current if line not in baseline
-             and line.split("\t")[1] == "enum.case"
-             and line.split("\t")[2].rpartition(".")[0] in enums]
+    fields = lambda line: line.split("  ", 3)
+    enums = {fields(line)[2] for line in baseline if fields(line)[1] == "enum"}
+    cases = [line for line in current if line not in baseline and fields(line)[1] == "enum.case"
+             and fields(line)[2].rpartition(".")[0] in enums]
     return ([(line, "gone or changed") for line in gone]
             + [(line, "a new case of a released enum") for line in cases])
 
@@ -114,28 +116,21 @@ def breaks(baseline, current):
 def problems_of(found, allowed):
     """A BREAK for each break not in API/breaking.txt, and a STALE for each
     entry there that breaks nothing."""
-    shown = lambda line: line.replace("\t", "  ")
     lines = {line for line, _ in found}
-    return ([f"BREAK ({why}): {shown(line)}" for line, why in found if line not in allowed]
-            + [f"STALE: API/breaking.txt lists what breaks nothing: {shown(line)}"
+    return ([f"BREAK ({why}): {line}" for line, why in found if line not in allowed]
+            + [f"STALE: API/breaking.txt lists what breaks nothing: {line}"
                for line in sorted(set(allowed) - lines)])
 
 
 def allowed_breaks():
-    """API/breaking.txt's lines, each `surface line<TAB># reason`."""
+    """API/breaking.txt's lines, each `surface line  # reason`."""
     allowed, problems = {}, []
     for entry in read_lines(API / "breaking.txt"):
-        line, _, reason = entry.partition("\t# ")
+        line, _, reason = entry.partition("  # ")
         if not reason.strip():
-            problems.append(f"API/breaking.txt: no `<TAB># reason` after: {line}")
+            problems.append(f"API/breaking.txt: no `  # reason` after: {line}")
         allowed[line] = reason
     return allowed, problems
-
-
-def newest_baseline():
-    def version(path):
-        return tuple(int(part) for part in path.stem.split("."))
-    return max((p for p in API.glob("*.txt") if p.stem[0].isdigit()), key=version)
 
 
 arguments = sys.argv[1:]
@@ -150,18 +145,22 @@ if arguments[0] == "--write":
 
 plant = arguments[0] == "--plant"
 current = surface(pathlib.Path(arguments[-1]))
-baseline_path = newest_baseline()
+# The release that users install, in VERSION, is the baseline.
+baseline_path = API / f"{pathlib.Path('VERSION').read_text().strip()}.txt"
+if not baseline_path.exists():
+    sys.exit(f"api: no {baseline_path}: a release writes its surface with "
+             f"`python3 .ci/check-api.py --write {baseline_path} {arguments[-1]}`")
 baseline = read_lines(baseline_path)
 allowed, problems = allowed_breaks()
 
 if plant:
     # A real public name of the release, still here, taken out in memory:
     # the check must fail on one more break, naming it.
-    victim = next(line for line in current if "\tWorld.locale\t" in line and line in baseline)
+    victim = next(line for line in current if "  World.locale  " in line and line in baseline)
     before = problems_of(breaks(baseline, current), allowed)
     after = problems_of(breaks(baseline, [line for line in current if line != victim]), allowed)
     new = [problem for problem in after if problem not in before]
-    caught = new == [f"BREAK (gone or changed): {victim.replace(chr(9), '  ')}"]
+    caught = new == [f"BREAK (gone or changed): {victim}"]
     print(f"planted: `World.locale` taken out: {'caught' if caught else 'NOT caught'}: {new}")
     sys.exit(0 if caught else 1)
 
@@ -173,9 +172,9 @@ if any(problem.startswith("BREAK") for problem in problems):
     print(f"\nEach BREAK is a public name of {baseline_path.stem} that is gone or whose "
           "declaration changed,\nor a new case of one of its enums. Restore it; or, if the "
           "break is intended, describe it\nin CHANGELOG.md's Unreleased section "
-          "(**Source-breaking**, with its migration) and add\nits line, as printed in "
-          f"{baseline_path} or by --write, to API/breaking.txt, followed\nby a tab, `# ` and "
-          "the CHANGELOG entry.")
+          "(**Source-breaking**, with its migration) and add\nits line, as printed "
+          "after `BREAK (...): `, to API/breaking.txt, followed by `  # `\nand that "
+          "CHANGELOG entry.")
 print(f"api: {len(current)} public lines, {len(baseline)} in {baseline_path}, "
       f"{len(found)} breaks ({len(allowed)} listed in API/breaking.txt), {len(problems)} problems")
 sys.exit(1 if problems or not current else 0)
