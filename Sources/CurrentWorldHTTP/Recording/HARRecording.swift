@@ -40,8 +40,10 @@ enum HARRecording {
       if decoded != nil, ["content-encoding", "content-length"].contains(name.lowercased()) {
         return nil
       }
+      // A name can hold a secret too (a server that echoes one as a
+      // header's name).
       return HAR.NameValue(
-        name: name,
+        name: redaction.text(name),
         value: redaction.header(name, RecordedOrigin.written(value, from: server), inRequest: true))
     }
     // JSON that the app sends is written with its keys sorted: an encoder
@@ -54,7 +56,7 @@ enum HARRecording {
       let name = String(describing: name)
       guard !transferHeaders.contains(name.lowercased()) else { return nil }
       let value = RecordedOrigin.written(String(describing: value), from: server)
-      return HAR.NameValue(name: name, value: redaction.header(name, value))
+      return HAR.NameValue(name: redaction.text(name), value: redaction.header(name, value))
     }
     let body = redaction.body(
       ContentCoding.decodedResponseBody(data, encoding: ContentCoding.encoding(of: response))
@@ -123,9 +125,12 @@ enum HARRecording {
     return entry
   }
 
-  /// A body as HAR text: itself when UTF-8, else base64.
+  /// A body as HAR text: itself when it is UTF-8 that reads back as the
+  /// same bytes (a byte order mark does not), else base64.
   private static func text(_ body: Data) -> (text: String, encoding: String?) {
-    if let text = String(data: body, encoding: .utf8) { return (text, nil) }
+    if let text = String(data: body, encoding: .utf8), Data(text.utf8) == body {
+      return (text, nil)
+    }
     return (body.base64EncodedString(), "base64")
   }
 

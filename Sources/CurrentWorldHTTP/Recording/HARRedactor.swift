@@ -194,8 +194,8 @@ struct HARRedactor: Sendable {
       } else if hidesHeader(name) {
         found += Self.credentialParts(value)
       }
-      if name.lowercased() == "location", let url = URL(string: value) {
-        found += learned(from: url)
+      for text in Self.urls(inHeader: name, value) {
+        if let url = URL(string: text) { found += learned(from: url) }
       }
       found += SecretShapes.found(in: value)
     }
@@ -337,10 +337,40 @@ struct HARRedactor: Sendable {
   /// Headers whose value is a URL: redacted as one.
   private static let urlHeaders: Set<String> = ["location", "content-location"]
 
-  /// A header's value as a file holds it.
+  /// The URLs in a header's value: the whole of a `Location` or
+  /// `Content-Location`, each `<…>` of a `Link`; none for other headers.
+  static func urls(inHeader name: String, _ value: String) -> [String] {
+    let name = name.lowercased()
+    if urlHeaders.contains(name) { return [value] }
+    guard name == "link" else { return [] }
+    return linkTargets(value).map { String(value[$0]) }
+  }
+
+  /// The ranges of a `Link` value's targets, between `<` and `>`.
+  private static func linkTargets(_ value: String) -> [Range<String.Index>] {
+    var ranges: [Range<String.Index>] = []
+    var rest = value[...]
+    while let open = rest.firstIndex(of: "<"),
+      let close = rest[open...].firstIndex(of: ">")
+    {
+      ranges.append(rest.index(after: open)..<close)
+      rest = rest[rest.index(after: close)...]
+    }
+    return ranges
+  }
+
+  /// A header's value as a file holds it: a URL in it redacted as one.
   func header(_ name: String, _ value: String, inRequest: Bool = false) -> String {
     if hidesHeader(name, inRequest: inRequest) { return Self.marker }
-    return Self.urlHeaders.contains(name.lowercased()) ? url(text: value) : text(value)
+    if Self.urlHeaders.contains(name.lowercased()) { return url(text: value) }
+    guard name.lowercased() == "link" else { return text(value) }
+    var written = ""
+    var last = value.startIndex
+    for target in Self.linkTargets(value) {
+      written += text(String(value[last..<target.lowerBound])) + url(text: String(value[target]))
+      last = target.upperBound
+    }
+    return written + text(String(value[last...]))
   }
 
   /// A body with hidden JSON or form fields and secrets replaced. JSON

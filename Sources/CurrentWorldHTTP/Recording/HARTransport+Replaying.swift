@@ -12,11 +12,17 @@ extension HARTransport {
   /// The first unused answer recorded for `key`, now used.
   func take(_ key: RequestKey) -> Result<HTTPArchive.Exchange, MissingAnswer> {
     state.withLock { state in
-      guard
-        let position = state.unused[key.route]?.firstIndex(where: { state.recorded[$0].key == key })
-      else { return .failure(MissingAnswer(key: key, among: state.recorded.lazy.map(\.key))) }
-      let index = state.unused[key.route, default: []].remove(at: position)
-      return .success(state.recorded[index].exchange)
+      // The request's own route first, then the routes with a hidden
+      // segment, which match any.
+      let routes = [key.route] + state.hiddenRoutes.filter { $0 != key.route }
+      for route in routes {
+        guard
+          let position = state.unused[route]?.firstIndex(where: { state.recorded[$0].key == key })
+        else { continue }
+        let index = state.unused[route, default: []].remove(at: position)
+        return .success(state.recorded[index].exchange)
+      }
+      return .failure(MissingAnswer(key: key, among: state.recorded.lazy.map(\.key)))
     }
   }
 

@@ -49,6 +49,9 @@ final class HARTransport: Sendable {
     /// and path, in the file's order: a request looks at its own route's
     /// answers only, however long the file is.
     var unused: [String: [Int]] = [:]
+    /// The routes of ``unused`` whose path has a hidden segment, which
+    /// matches any segment.
+    var hiddenRoutes: [String] = []
     /// The file's recording in this process, shared with every other
     /// transport that records it, and this transport's number in it;
     /// `nil` while the transport only replays.
@@ -69,6 +72,7 @@ final class HARTransport: Sendable {
     mutating func load(_ recorded: [Recorded]) {
       self.recorded = recorded
       unused = Dictionary(grouping: recorded.indices) { recorded[$0].key.route }
+      hiddenRoutes = Set(recorded.filter(\.key.hasHiddenSegment).map(\.key.route)).sorted()
     }
   }
 

@@ -38,7 +38,7 @@ struct RequestKey: Equatable, Sendable {
     query = (components?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }.sorted()
     let body = redaction.body(
       ContentCoding.decodedRequestBody(body, encoding: encoding) ?? body)
-    self.body = Self.normalized(body)
+    self.body = Self.withoutBoundary(Self.normalized(body))
     let rawQuery = components?.percentEncodedQuery.map { "?\($0)" } ?? ""
     let size =
       bodyUnseen
@@ -52,9 +52,28 @@ struct RequestKey: Equatable, Sendable {
   /// Whether two requests match; the summaries, which keep the query's
   /// order, are not compared.
   static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
-    lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query
+    lhs.method == rhs.method && lhs.pathMatches(rhs) && lhs.query == rhs.query
       && (lhs.body == rhs.body || lhs.bodyUnseen || rhs.bodyUnseen)
   }
+
+  /// Whether the paths are the same, a hidden segment (`REDACTED`, as a
+  /// recording writes a secret it learned) matching any: a replay does not
+  /// know that a segment is secret before a later request shows it.
+  func pathMatches(_ other: RequestKey) -> Bool {
+    guard path != other.path else { return true }
+    guard hasHiddenSegment || other.hasHiddenSegment else { return false }
+    let mine = path.split(separator: "/", omittingEmptySubsequences: false)
+    let theirs = other.path.split(separator: "/", omittingEmptySubsequences: false)
+    return mine.count == theirs.count
+      && zip(mine, theirs).allSatisfy { $0 == $1 || $0 == marker || $1 == marker }
+  }
+
+  /// Whether a segment of the path is hidden.
+  var hasHiddenSegment: Bool {
+    path.split(separator: "/").contains { $0 == marker }
+  }
+
+  private var marker: Substring { Substring(HARRedactor.marker) }
 
   /// JSON as sorted, compact bytes, so that key order and spacing never
   /// decide a match; anything else as it is.
@@ -67,6 +86,40 @@ struct RequestKey: Equatable, Sendable {
     return data
   }
 
+  /// A multipart body with its boundary, which a client makes afresh for
+  /// each request, replaced by one fixed word; anything else as it is.
+  static func withoutBoundary(_ body: Data) -> Data {
+    let bytes = Array(body.prefix(80))
+    guard bytes.starts(with: Array("--".utf8)),
+      let end = bytes.firstIndex(of: UInt8(ascii: "\r")), end > 2
+    else { return body }
+    let boundary = bytes[2..<end]
+    // RFC 2046's characters, so that a body that only looks like one is
+    // left alone.
+    let allowed = Set("'()+_,-./:=? ".utf8).union(Array("0123456789".utf8))
+    guard
+      boundary.allSatisfy({ allowed.contains($0) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
+    else { return body }
+    return Data(Self.replacing(Array(boundary), in: Array(body), with: Array("BOUNDARY".utf8)))
+  }
+
+  /// `bytes` with every occurrence of `old` replaced by `new`.
+  private static func replacing(_ old: [UInt8], in bytes: [UInt8], with new: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == old[0], bytes[index...].starts(with: old) {
+        result += new
+        index += old.count
+      } else {
+        result.append(bytes[index])
+        index += 1
+      }
+    }
+    return result
+  }
+
   /// How far `other` is from this request, and what differs: a method
   /// differs most, then the path, then the query and the body.
   func difference(from other: RequestKey) -> (distance: Int, parts: [String]) {
@@ -76,7 +129,7 @@ struct RequestKey: Equatable, Sendable {
       distance += 8
       parts.append("method")
     }
-    if path != other.path {
+    if !pathMatches(other) {
       distance += 4
       parts.append("path")
     }
