@@ -811,6 +811,18 @@ MUTANTS = [
     ("har-replay", "a replay matches a POST whatever its body", f"{HTTP}/Recording/RequestKey.swift",
      "&& (lhs.body == rhs.body || lhs.bodyUnseen || rhs.bodyUnseen)",
      "&& (lhs.body == lhs.body || lhs.bodyUnseen || rhs.bodyUnseen)"),
+    ("har-secrets", "a bearer token echoed without its scheme is written", f"{HTTP}/Recording/HARRedactor.swift",
+     "    parts.append(credential)\n", ""),
+    ("har-secrets", "an answer header named like a credential (X-Session-Token) is written",
+     f"{HTTP}/Recording/HARRedactor.swift",
+     "    return namesSecretHeader(name)\n  }", "    return headerNames.contains(name.lowercased())\n  }"),
+    ("har-secrets", "a form's hidden values are looked up under JSON names (its code is written)",
+     f"{HTTP}/Recording/BodyValues.swift",
+     "named += pairs.map { ($0.name, $0.value, true) }", "named += pairs.map { ($0.name, $0.value, false) }"),
+    ("har-secrets", "of two cookies in one Set-Cookie line only the first is a secret",
+     f"{HTTP}/Recording/HARRedactor.swift",
+     'found += Self.cookieValues(value, separator: ",").filter(SecretShapes.isHunted)',
+     'found += Self.cookieValues(value, separator: ";").filter(SecretShapes.isHunted)'),
 ]
 
 
