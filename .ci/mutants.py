@@ -823,6 +823,13 @@ MUTANTS = [
      f"{HTTP}/Recording/HARRedactor.swift",
      'found += Self.cookieValues(value, separator: ",").filter(SecretShapes.isHunted)',
      'found += Self.cookieValues(value, separator: ";").filter(SecretShapes.isHunted)'),
+    ("urlsession", "a recorded 307 or 308 redirect is the answer", f"{HTTP}/Sessions/SessionRoute+Answering.swift",
+     "[301, 302, 303, 307, 308].contains(response.statusCode)",
+     "[301, 302, 303].contains(response.statusCode)"),
+    ("urlsession", "a POST redirected by a 301 or 302 is followed as a POST with its body",
+     f"{HTTP}/Sessions/SessionRoute+Answering.swift",
+     'if response.statusCode == 303 || (method == "POST" && response.statusCode < 303) {',
+     "if response.statusCode == 303 || (method == \"POST\" && response.statusCode < 301) {"),
 ]
 
 
