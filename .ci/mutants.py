@@ -830,6 +830,8 @@ MUTANTS = [
      f"{HTTP}/Sessions/SessionRoute+Answering.swift",
      'if response.statusCode == 303 || (method == "POST" && response.statusCode < 303) {',
      "if response.statusCode == 303 || (method == \"POST\" && response.statusCode < 301) {"),
+    ("bootstrap", "bootstrap configures outside its configuring mark", f"{CORE}/World/World+Bootstrap.swift",
+     "try LaunchWorld.$isConfiguring.withValue(true) { try configure(&world) }", "try configure(&world)"),
     ("http", "a worker starts the transport for a caller cancelled before it started",
      f"{HTTP}/Deadline.swift", "      guard !outcome.isFinished else { return }\n", ""),
 ]
