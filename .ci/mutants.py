@@ -834,6 +834,12 @@ MUTANTS = [
      "try LaunchWorld.$isConfiguring.withValue(true) { try configure(&world) }", "try configure(&world)"),
     ("http", "a worker starts the transport for a caller cancelled before it started",
      f"{HTTP}/Deadline.swift", "      guard !outcome.isFinished else { return }\n", ""),
+    ("scopes", "a replaced world is released under the scope's lock", f"{CORE}/Scopes/WorldBox.swift",
+     "let replaced = buffer.header.store(world, readHere: id != 0 && world.readIn == id)",
+     "let replaced: WorldStorage? = nil\n      _ = buffer.header.store(world, readHere: id != 0 && world.readIn == id)"),
+    ("http", "a Retry-After that is not ASCII reaches DateFormatter", f"{HTTP}/APIError.swift",
+     "guard value.utf8.allSatisfy({ $0 < 0x80 }), let date = httpDate().date(from: value)",
+     "guard let date = httpDate().date(from: value)"),
 ]
 
 
