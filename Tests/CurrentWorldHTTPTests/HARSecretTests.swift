@@ -257,25 +257,28 @@ import Testing
     }
   }
 
-  /// Promise: an answer header named `*-Token` (`X-Session-Token`,
-  /// `X-Access-Token`) is a credential: its value, however plain, is
-  /// hidden in the header and wherever the answer echoes it.
-  @Test func anAnswersTokenHeaderIsRedacted() async throws {
+  /// Promise: an answer header named like a credential is one: its value,
+  /// however plain, is hidden in the header and wherever the answer
+  /// echoes it; `*-Token` (`X-Session-Token`, `X-Access-Token`) by its
+  /// suffix, and `X-Signature` by its name's family alone.
+  @Test func anAnswersCredentialNamedHeaderIsRedacted() async throws {
     try await Self.withFile { file in
       let server = try LoopbackServer { _ in
         .respond(
           status: 200,
           headers: [
             "Content-Type": "text/plain", "X-Session-Token": "plain-session",
-            "X-Access-Token": "plain-access",
+            "X-Access-Token": "plain-access", "X-Signature": "plain-signature",
           ],
-          body: Data("session plain-session, access plain-access".utf8))
+          body: Data(
+            "session plain-session, access plain-access, signed plain-signature".utf8))
       }
       _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
         .data(for: Endpoint(.get, "/session"))
       server.stop()
-      let text = try Self.expectAbsent(["plain-session", "plain-access"], from: file)
-      #expect(text.contains("session REDACTED, access REDACTED"), "\(text)")
+      let text = try Self.expectAbsent(
+        ["plain-session", "plain-access", "plain-signature"], from: file)
+      #expect(text.contains("session REDACTED, access REDACTED, signed REDACTED"), "\(text)")
     }
   }
 
