@@ -25,15 +25,7 @@ enum Deadline {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         outcome.wait(with: continuation)
-        let worker = Task {
-          // Cancelled between the check above and this start.
-          guard !outcome.isFinished else { return }
-          do {
-            outcome.finish(.success(try await work()))
-          } catch {
-            outcome.finish(.failure(error))
-          }
-        }
+        let worker = startWorker(work, finishing: outcome)
         let watchdog = Task {
           do {
             try await TimeoutTask.$isCurrent.withValue(true) { try await timer() }
@@ -49,6 +41,23 @@ enum Deadline {
       }
     } onCancel: {
       outcome.finish(.failure(CancellationError()))
+    }
+  }
+
+  /// Starts the task that runs `work` and finishes `outcome` with its
+  /// result, unless `outcome` finished first: a caller cancelled between
+  /// `race`'s check and this start has its answer, and sends nothing.
+  static func startWorker<Value: Sendable>(
+    _ work: @escaping @Sendable () async throws -> Value, finishing outcome: ResumeOnce<Value>
+  ) -> Task<Void, Never> {
+    Task {
+      // Cancelled between the check in `race` and this start.
+      guard !outcome.isFinished else { return }
+      do {
+        outcome.finish(.success(try await work()))
+      } catch {
+        outcome.finish(.failure(error))
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import CurrentWorldSupport
 import Foundation
 import Testing
 
@@ -37,5 +38,27 @@ import Testing
     var began: [String] = []
     for await what in started.stream { began.append(what) }
     #expect(began.isEmpty, "started for a cancelled caller: \(began)")
+  }
+
+  /// Promise: a caller cancelled between `race`'s check and the start of
+  /// its worker (its outcome already finished by the cancellation) sends
+  /// nothing: the worker ends without running the work. The worker is
+  /// awaited, so no wait decides it; a worker for an open outcome runs
+  /// the work and finishes the outcome, so the check is not vacuous.
+  @Test func aWorkerForACallerCancelledBeforeItStartsRunsNothing() async throws {
+    let ran = Locked(0)
+    let work: @Sendable () async throws -> Int = {
+      ran.withLock { $0 += 1 }
+      return 1
+    }
+    let cancelled = ResumeOnce<Int>()
+    cancelled.finish(.failure(CancellationError()))
+    await Deadline.startWorker(work, finishing: cancelled).value
+    #expect(ran.withLock { $0 } == 0, "the work ran for a cancelled caller")
+
+    let open = ResumeOnce<Int>()
+    await Deadline.startWorker(work, finishing: open).value
+    #expect(ran.withLock { $0 } == 1)
+    #expect(open.isFinished)
   }
 }

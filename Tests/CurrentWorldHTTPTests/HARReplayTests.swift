@@ -63,6 +63,30 @@ import Testing
     #expect(sent.withLock { $0 } == 0)
   }
 
+  /// Promise: a POST matches only the entry recorded with its body (JSON
+  /// by value): of two answers to one route, each body gets its own,
+  /// whatever the order, and a body that was never recorded gets none.
+  @Test func aBodyIsMatchedByItsValue() async throws {
+    let archive = try HTTPArchive(
+      data: Self.har([
+        ("POST", "https://api.example/v1/books", #"{"title":"Zama"}"#, 201, "zama"),
+        ("POST", "https://api.example/v1/books", #"{"title":"Ficciones"}"#, 201, "ficciones"),
+      ]))
+    let sent = Locked(0)
+    let log = ReportLog()
+    let client = Self.offline(sent: sent).replaying(archive)
+    let answer = try await client.data(
+      for: Endpoint(.post, "/books").sending(#"{ "title": "Ficciones" }"#))
+    #expect(String(decoding: answer, as: UTF8.self) == "ficciones")
+    await log.capture {
+      await #expect(throws: APIError.self) {
+        try await client.data(for: Endpoint(.post, "/books").sending(#"{"title":"Rayuela"}"#))
+      }
+    }
+    #expect(log.messages.first?.contains("its body differs") == true, "\(log.messages)")
+    #expect(sent.withLock { $0 } == 0)
+  }
+
   /// Promise: a query item named in the redaction is matched without its
   /// value, on both sides: a file a browser wrote with one device ID
   /// answers a test that sends another.

@@ -212,6 +212,98 @@ import Testing
     }
   }
 
+  /// Promise: of two cookies that one `Set-Cookie` line sets (joined by a
+  /// comma, as a session joins them), each random-looking value is a
+  /// secret, and neither is written where the answer echoes it.
+  @Test func bothCookiesOfOneSetCookieLineAreSecrets() async throws {
+    try await Self.withFile { file in
+      let (first, second) = ("Xk29Lm4Pq7Rz1Vb8Nc3W", "Hy5Tg2Jk8Lp3Qw9Ez4Rm")
+      let server = try LoopbackServer { _ in
+        .respond(
+          status: 200, headers: ["Set-Cookie": "a=\(first); Path=/, b=\(second); Path=/"],
+          body: Data("first \(first) second \(second)".utf8))
+      }
+      let client = HTTPClient.live(
+        baseURL: server.baseURL, configuration: .ephemeral, clock: { ContinuousClock() },
+        now: { Self.recordedAt })
+      let data = try await client.replaying(contentsOf: file, mode: .recordAll)
+        .data(for: Endpoint(.get, "/login"))
+      server.stop()
+      #expect(String(decoding: data, as: UTF8.self).contains(second), "the server sent it")
+      let text = try Self.expectAbsent([first, second], from: file)
+      #expect(text.contains("first REDACTED second REDACTED"), "\(text)")
+    }
+  }
+
+  /// Promise: a bearer token that the request sends in its own
+  /// `Authorization` header (not the client's token) is a secret without
+  /// its `Bearer ` scheme too: the server's echo of the bare token is not
+  /// written.
+  @Test func aBearerTokenEchoedWithoutItsSchemeIsRedacted() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { request in
+        let sent = (request.headers["authorization"] ?? "").dropFirst("Bearer ".count)
+        return .json(#"{"echo":"\#(sent)"}"#)
+      }
+      let data = try await HTTPClient.live(
+        baseURL: server.baseURL, clock: { ContinuousClock() }, now: { Self.recordedAt }
+      )
+      .replaying(contentsOf: file, mode: .recordAll)
+      .data(for: Endpoint(.get, "/me").header("Authorization", "Bearer bt-SECRET-21"))
+      server.stop()
+      #expect(String(decoding: data, as: UTF8.self) == #"{"echo":"bt-SECRET-21"}"#)
+      let text = try Self.expectAbsent(["bt-SECRET-21"], from: file)
+      #expect(text.contains(#"\"echo\":\"REDACTED\""#), "\(text)")
+    }
+  }
+
+  /// Promise: an answer header named like a credential is one: its value,
+  /// however plain, is hidden in the header and wherever the answer
+  /// echoes it; `*-Token` (`X-Session-Token`, `X-Access-Token`) by its
+  /// suffix, and `X-Signature` by its name's family alone.
+  @Test func anAnswersCredentialNamedHeaderIsRedacted() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { _ in
+        .respond(
+          status: 200,
+          headers: [
+            "Content-Type": "text/plain", "X-Session-Token": "plain-session",
+            "X-Access-Token": "plain-access", "X-Signature": "plain-signature",
+          ],
+          body: Data(
+            "session plain-session, access plain-access, signed plain-signature".utf8))
+      }
+      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+        .data(for: Endpoint(.get, "/session"))
+      server.stop()
+      let text = try Self.expectAbsent(
+        ["plain-session", "plain-access", "plain-signature"], from: file)
+      #expect(text.contains("session REDACTED, access REDACTED, signed REDACTED"), "\(text)")
+    }
+  }
+
+  /// Promise: a form body's hidden values are found by the form's names,
+  /// where `code` alone is secret (an OAuth authorization code): the code
+  /// a form sends is not written where the answer echoes it.
+  @Test func aFormsCodeIsASecretWhereverItIsEchoed() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { request in
+        let code = String(decoding: request.body, as: UTF8.self).split(separator: "&")
+          .first { $0.hasPrefix("code=") }?.dropFirst("code=".count)
+        return .json(#"{"exchanged":"\#(code ?? "")"}"#)
+      }
+      var endpoint = Endpoint(.post, "/oauth/token")
+        .header("Content-Type", "application/x-www-form-urlencoded")
+      endpoint.body = Self.form(["grant_type": "authorization_code", "code": "oc-CODE-4411"])
+      let data = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+        .data(for: endpoint)
+      server.stop()
+      #expect(String(decoding: data, as: UTF8.self) == #"{"exchanged":"oc-CODE-4411"}"#)
+      let text = try Self.expectAbsent(["oc-CODE-4411"], from: file)
+      #expect(text.contains(#"\"exchanged\":\"REDACTED\""#), "\(text)")
+    }
+  }
+
   /// Promise: a short, plain cookie value (`region=europe`) is hidden in
   /// its cookie but not hunted through the file: a later request's
   /// `?region=europe` is written as sent, and its replay matches.

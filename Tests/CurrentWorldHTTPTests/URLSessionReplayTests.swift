@@ -185,6 +185,100 @@ struct PlainWeatherClient {
     #expect(replayed[0].contains("REDACTED") && !replayed[0].contains("tok-SECRET"))
   }
 
+  /// What a redirect test's server answers: `POST /old` is redirected
+  /// with `status` to `/new`, which tells the method and body it got.
+  static func redirectingServer(status: Int) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      request.path == "/old"
+        ? .respond(status: status, headers: ["Location": "/new"], body: Data())
+        : .respond(
+          status: 200, headers: ["Content-Type": "text/plain"],
+          body: Data("\(request.method) \(request.path) ".utf8) + request.body)
+    }
+  }
+
+  /// `POST /old` with a JSON body through `session`: the final answer's
+  /// body and status.
+  static func postOld(_ session: URLSession, at base: URL) async throws -> (String, Int) {
+    var request = URLRequest(url: base.appendingPathComponent("old"))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(#"{"title":"Zama"}"#.utf8)
+    let (data, response) = try await session.data(for: request)
+    return (String(decoding: data, as: UTF8.self), (response as? HTTPURLResponse)?.statusCode ?? 0)
+  }
+
+  /// A client whose own transport never answers: a replay must not need it.
+  static func offlineClient(_ base: URL) -> HTTPClient {
+    HTTPClient(
+      baseURL: base, clock: { ContinuousClock() },
+      transport: { _ in throw URLError(.notConnectedToInternet) })
+  }
+
+  /// Promise: a 307 or 308 redirect is followed with the method and body,
+  /// as `URLSession` follows it: recorded as two entries, and followed from
+  /// the file, offline, by a session and by `HTTPClient`; the redirect is
+  /// never the answer.
+  @Test(arguments: [307, 308]) func aMethodKeepingRedirectIsFollowedFromTheFile(status: Int)
+    async throws
+  {
+    let server = try Self.redirectingServer(status: status)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("redirect-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("redirect.har")
+    let moved = #"POST /new {"title":"Zama"}"#
+
+    let live = try await Self.postOld(
+      .replaying(contentsOf: file, mode: .recordAll), at: server.baseURL)
+    server.stop()
+    #expect(live.0 == moved && live.1 == 200, "\(live)")
+    FileRecording.close(file)  // as the test's end
+    let archive = try HTTPArchive(contentsOf: file)
+    #expect(archive.entries.map(\.status) == [status, 200])
+    #expect(archive.entries.map(\.method) == ["POST", "POST"])
+
+    let replayed = try await Self.postOld(.replaying(contentsOf: file), at: server.baseURL)
+    #expect(replayed.0 == moved && replayed.1 == 200, "\(replayed)")
+    var endpoint = Endpoint(.post, "/old").header("Content-Type", "application/json")
+    endpoint.body = Data(#"{"title":"Zama"}"#.utf8)
+    let answer = try await Self.offlineClient(server.baseURL).replaying(contentsOf: file)
+      .data(for: endpoint)
+    #expect(String(decoding: answer, as: UTF8.self) == moved)
+  }
+
+  /// Promise: a POST redirected by a 301 or 302 is followed as a GET
+  /// without its body, as `URLSession` follows it: so the server gets it
+  /// while recording, so the file holds it, and so a replay from the file
+  /// (by a session and by `HTTPClient`) asks for it.
+  @Test(arguments: [301, 302]) func aPostRedirectedBy301Or302IsFollowedAsAGet(status: Int)
+    async throws
+  {
+    let server = try Self.redirectingServer(status: status)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("redirect-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("redirect.har")
+
+    let live = try await Self.postOld(
+      .replaying(contentsOf: file, mode: .recordAll), at: server.baseURL)
+    server.stop()
+    #expect(live.0 == "GET /new " && live.1 == 200, "\(live)")
+    #expect(server.requests.map(\.method) == ["POST", "GET"])
+    FileRecording.close(file)  // as the test's end
+    let archive = try HTTPArchive(contentsOf: file)
+    #expect(archive.entries.map(\.method) == ["POST", "GET"])
+    #expect(archive.entries.last?.requestBody.isEmpty == true)
+
+    let replayed = try await Self.postOld(.replaying(contentsOf: file), at: server.baseURL)
+    #expect(replayed.0 == "GET /new " && replayed.1 == 200, "\(replayed)")
+    var endpoint = Endpoint(.post, "/old").header("Content-Type", "application/json")
+    endpoint.body = Data(#"{"title":"Zama"}"#.utf8)
+    let answer = try await Self.offlineClient(server.baseURL).replaying(contentsOf: file)
+      .data(for: endpoint)
+    #expect(String(decoding: answer, as: UTF8.self) == "GET /new ")
+  }
+
   /// Promise: a request that got no answer while recording is recorded as
   /// one (status 0, its `URLError` code in HAR's `_error`), and a replay
   /// fails as it did, through a session and through `HTTPClient`.

@@ -1,5 +1,6 @@
 import CurrentWorldSupport
 import CurrentWorldTesting
+import Foundation
 import Testing
 
 @testable import CurrentWorld
@@ -19,6 +20,9 @@ private func count(_ name: String) -> Int { made.withLock { $0[name, default: 0]
 private enum Deferred {
   static let replaced = WorldDependency(
     live: making("replaced.live", 1), test: making("replaced.test", 2))
+  /// First used by `World.bootstrap` in a child process only.
+  static let bootstrapped = WorldDependency(
+    live: making("bootstrapped.live", 1), test: making("bootstrapped.test", 2))
 }
 
 extension World {
@@ -47,5 +51,22 @@ extension World {
     #expect(Current.replaced == 2)
     #expect(count("replaced.test") == 1, "made at its first read, once")
     #expect(count("replaced.live") == 0)
+  }
+
+  /// Promise: `World.bootstrap` runs its configuration as configuring, so
+  /// a dependency that the configuration is the first to write makes no
+  /// value, neither the one it replaces nor any other. Shown through
+  /// `World.bootstrap` itself, in a child process, whose launch world is
+  /// still open: exit code 2 says it was not, 1 that a value was made.
+  @Test func bootstrapMakesNoValueOfADependencyItWritesFirst() async {
+    await #expect(processExitsWith: .success) {
+      var configured = false
+      World.bootstrap { world in
+        configured = true
+        world.bootstrapped = 7
+      }
+      guard configured else { exit(2) }
+      guard count("bootstrapped.test") == 0, count("bootstrapped.live") == 0 else { exit(1) }
+    }
   }
 }

@@ -124,6 +124,31 @@ extension World {
     #expect(result == (true, true))
   }
 
+  /// Promise: a replaced override or world is released after the scope's
+  /// lock is open, so a `deinit` that reads and writes `Current` runs and
+  /// the process lives on. Run in a child process: a debug build's lock
+  /// traps when taken again, which would end the whole test run with no
+  /// test named; here it fails this test. Exit code 1 or 2 says the
+  /// `deinit` did not run.
+  @Test func aDeinitThatReadsCurrentDoesNotEndTheProcess() async {
+    await #expect(processExitsWith: .success) {
+      withWorld(fixedWorld()) {
+        Current.date = { [object = TouchesCurrentOnDeinit(finished: {})] in
+          withExtendedLifetime(object) { .distantPast }
+        }
+        Current.date = { .distantFuture }
+        guard Current.deinitProbe == 1 else { exit(1) }
+      }
+      withWorld(fixedWorld()) {
+        Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: {})] name in
+          withExtendedLifetime(object) { name }
+        }
+        Current = fixedWorld()
+        guard Current.deinitProbe == 1 else { exit(2) }
+      }
+    }
+  }
+
   @Test func aScopedReporterThatHeldTheLastReference() async {
     // The scope's end releases the reporter, whose object reports from its
     // deinit, through the reporter that is current again.
