@@ -599,7 +599,7 @@ MUTANTS = [
      'reason: "log.entries[\\(index)].\\(problem.reason)"', "reason: problem.reason"),
     # No secret in a recording, by default (#76)
     ("har-secrets", "a form field is written", f"{HTTP}/Recording/HARRedactor.swift",
-     "      data = Data(form(data, pairs: pairs).utf8)", "      _ = pairs"),
+     "      data = Data(form(data, pairs: pairs, depth: depth).utf8)", "      _ = pairs"),
     ("har-secrets", "an OAuth answer's access_token is written", f"{HTTP}/SecretNames.swift",
      '"password", "secret", "signature", "token", "verifier",', '"password", "secret", "signature", "verifier",'),
     ("har-secrets", "a credential-looking header is written", f"{HTTP}/Recording/HARRedaction.swift",
