@@ -132,6 +132,8 @@ import Testing
     #expect(Self.values("data-api-key", in: page) == ["d-1"])
     #expect(Self.values("accessToken", in: page) == ["j-1"])
     #expect(Self.values("n", in: page) == ["42"])
+    let json = #"{"html":"<input name=\"authenticity_token\" value=\"a-1\">"}"#
+    #expect(Self.gives(json, "authenticity_token", "a-1", .form))
   }
 
   /// Promise: `"name": value` pairs are read in any text: JSONP, an

@@ -53,7 +53,6 @@ struct BodyValues {
       named.append((part.name, part.value, .form))
       add(body: part.value, depth: depth)
     }
-    named += Self.markup(text)
     named += Self.csv(text).map { ($0.name, $0.value, .json) }
     add(text: text, depth: depth)
   }
@@ -66,10 +65,11 @@ struct BodyValues {
     texts += nested.texts
   }
 
-  /// Adds a text that is not JSON: itself, its GraphQL arguments, its
-  /// JSON-like pairs and its URLs' query items.
+  /// Adds a text that is not JSON: itself, its markup's named values,
+  /// its GraphQL arguments, its JSON-like pairs and its URLs' query items.
   private mutating func add(text: String, depth: Int) {
     texts.append(text)
+    named += Self.markup(text)
     named += Self.graphQLArguments(text).map { ($0.name, $0.value, .json) }
     named += Self.jsonPairs(text, depth: depth).map { ($0.name, $0.value, .json) }
     named += Self.queryItems(text).map { ($0.name, $0.value, .query) }
