@@ -46,14 +46,35 @@ enum SecretNames {
     if alone.contains(joined) || (inQueryOrForm && aloneInQueriesAndForms.contains(joined)) {
       return true
     }
+    let describes = descriptors.contains(last) || descriptors.contains(singular(last))
     for (index, part) in split.enumerated() {
-      if let before = qualifiers[part], index > 0, before.contains(split[index - 1]) {
-        return index == split.count - 1 || !descriptors.contains(last)
+      let qualified =
+        qualifiers[singular(part)].map { index > 0 && $0.contains(split[index - 1]) } ?? false
+      if qualified || isQualifiedCompound(singular(part)) {
+        return index == split.count - 1 || !describes
       }
     }
-    if descriptors.contains(last) { return false }
+    if describes { return false }
     return split.contains { part in
-      parts.contains(part) || words.contains { part == $0 || part.hasSuffix($0) }
+      let one = singular(part)
+      return parts.contains(part) || words.contains { one == $0 || one.hasSuffix($0) }
+    }
+  }
+
+  /// `part` without a plural's trailing `s` (`tokens`, `api_keys`,
+  /// `recovery_codes`, `ids`), or as it is when it is shorter or ends in
+  /// `ss` (`access`).
+  static func singular(_ part: String) -> String {
+    guard part.count >= 3, part.hasSuffix("s"), !part.hasSuffix("ss") else { return part }
+    return String(part.dropLast())
+  }
+
+  /// Whether `part` is a qualifier and what it qualifies written as one
+  /// word (`accesskey`, `privatekey`, `authcode`); `appid` is not one.
+  static func isQualifiedCompound(_ part: String) -> Bool {
+    qualifiers.contains { target, before in
+      part.count > target.count && part.hasSuffix(target)
+        && before.contains(String(part.dropLast(target.count)))
     }
   }
 

@@ -9,14 +9,20 @@
 /// - **values by their names' families**: query items, JSON fields (at
 ///   any depth, also in JSON behind a BOM or `)]}'`, and in JSON inside a
 ///   string), form fields (bracketed names too), multipart parts, XML
-///   elements and HTML form inputs whose name has a part from a secret
+///   elements and attributes, HTML attributes, inputs and `<meta>` tags,
+///   CSV columns, `"name": "value"` pairs in any text (scripts, JSONP,
+///   JSON lines, server-sent events), and the query items of URLs in a
+///   body, whose name has a part from a secret
 ///   family: `password` (`passwd`, `pwd`, `pin`, `passcode`), `secret`,
 ///   `token` (`jwt`), `signature` (`sig`), `credential`, `assertion`,
 ///   `verifier`, `otp`; `key` after `api`, `access`, `private`, `secret`,
-///   `subscription`…; `code` after `device`, `auth`, `mfa`…; and `code`
-///   alone in queries and forms. Names are split at `_`, `-`, brackets
-///   and case changes: `new_password`, `user[password]`, `SecretAccessKey`,
-///   `oauth_token_secret`. A name ending in `type`, `id`, `url`, `hint`,
+///   `subscription`…; `code` after `device`, `auth`, `mfa`, `recovery`,
+///   `backup`…; and `code` alone in queries and forms. Names are split at
+///   `_`, `-`, brackets and case changes: `new_password`, `user[password]`,
+///   `SecretAccessKey`, `oauth_token_secret`; a part counts in the plural
+///   too (`tokens`, `api_keys`), and a qualifier glued to what it
+///   qualifies counts as both (`accesskey`, `privatekey`; not `appid`).
+///   A name ending in `type`, `id`, `url`, `hint`,
 ///   `expires`… describes a secret and is kept (`token_type`);
 /// - **values by their shape**, wherever they stand: JWTs, the lines of
 ///   private key blocks, cloud and vendor keys (`AKIA…`, `ghp_…`,

@@ -273,8 +273,14 @@ struct HARRedactor: Sendable {
   private func hiddenValues(in body: Data) -> [String] {
     guard !body.isEmpty else { return [] }
     let values = BodyValues(body)
-    return values.named.compactMap { name, value, formLike in
-      (formLike ? hidesFormField(name) : hidesJSONField(name)) ? value : nil
+    return values.named.compactMap { name, value, place in
+      let hidden =
+        switch place {
+        case .json: hidesJSONField(name)
+        case .form: hidesFormField(name)
+        case .query: hidesQueryItem(name)
+        }
+      return hidden ? value : nil
     } + values.texts.flatMap(SecretShapes.found)
   }
 
@@ -378,8 +384,9 @@ struct HARRedactor: Sendable {
   /// nothing to hide is written as it came, byte for byte, and a secret
   /// never leaves it invalid. Bytes that are not UTF-8 are kept as they
   /// are: the check before writing searches them, and fails the recording
-  /// if one holds a secret.
-  func body(_ data: Data) -> Data {
+  /// if one holds a secret. `depth` is how deep in another body it stands
+  /// (a form field that holds one).
+  func body(_ data: Data, depth: Int = 0) -> Data {
     if let json = JSONRewriter(secrets: secrets, forms: forms, hides: { hidesJSONField($0) })
       .rewrite(data)
     {
@@ -387,7 +394,7 @@ struct HARRedactor: Sendable {
     }
     var data = data
     if let pairs = Self.formPairs(data) {
-      data = Data(form(data, pairs: pairs).utf8)
+      data = Data(form(data, pairs: pairs, depth: depth).utf8)
     }
     guard !forms.text.isEmpty, String(data: data, encoding: .utf8) != nil else { return data }
     return Data(forms.replacing(in: Array(data), with: Self.marker))
@@ -400,16 +407,30 @@ struct HARRedactor: Sendable {
       decoding: forms.replacing(in: Array(string.utf8), with: Self.marker), as: UTF8.self)
   }
 
-  /// A form body with its hidden fields' values replaced, every other
-  /// pair kept as it was sent.
-  private func form(_ data: Data, pairs: [(name: String, value: String)]) -> String {
+  /// A form body with its hidden fields' values replaced, a field that
+  /// holds a body (JSON, percent-encoded) redacted decoded and encoded
+  /// again, so that a secret is found whole; every other pair kept as it
+  /// was sent.
+  private func form(_ data: Data, pairs: [(name: String, value: String)], depth: Int) -> String {
     let raw = String(decoding: data, as: UTF8.self).split(
       separator: "&", omittingEmptySubsequences: false)
     return zip(raw, pairs).map { raw, pair in
-      guard hidesFormField(pair.name) else { return String(raw) }
-      return raw.prefix { $0 != "=" } + "=" + Self.marker
+      let name = raw.prefix { $0 != "=" }
+      guard !hidesFormField(pair.name) else { return name + "=" + Self.marker }
+      guard depth < BodyValues.maximumDepth else { return String(raw) }
+      let redacted = String(
+        decoding: body(Data(pair.value.utf8), depth: depth + 1), as: UTF8.self)
+      guard redacted != pair.value,
+        let encoded = redacted.addingPercentEncoding(withAllowedCharacters: Self.formValueAllowed)
+      else { return String(raw) }
+      return name + "=" + encoded
     }.joined(separator: "&")
   }
+
+  /// What a form value redacted anew may hold unescaped: RFC 3986's
+  /// unreserved characters.
+  private static let formValueAllowed = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
   // MARK: Reading bodies
 
