@@ -17,7 +17,7 @@ import Testing
       var text: Set<[UInt8]> = []
       var bytes: Set<[UInt8]> = []
       for secret in secrets where secret.count >= 4 {
-        text.formUnion(SecretForms.textForms(of: secret).map { Array($0.utf8) })
+        text.formUnion(SecretForms.textFormsByEscaping(secret).map { Array($0.utf8) })
         bytes.insert(Array(secret.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
         bytes.insert(Array(secret.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
       }
@@ -146,6 +146,16 @@ import Testing
       let text = Self.text(whole.bytes, using: &random)
       #expect(
         added.replacing(in: text, with: "REDACTED") == whole.replacing(in: text, with: "REDACTED"))
+    }
+  }
+
+  @Test func lettersAndDigitsHaveTheFormsEscapingGives() {
+    var random = SplitMix(state: 0x84_0011)
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    for _ in 0..<500 {
+      let secret = Self.string(
+        alphabet, length: Int.random(in: 4...40, using: &random), using: &random)
+      #expect(SecretForms.textForms(of: secret) == SecretForms.textFormsByEscaping(secret))
     }
   }
 

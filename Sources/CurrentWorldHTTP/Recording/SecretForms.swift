@@ -28,20 +28,22 @@ struct SecretForms: Sendable {
   /// The forms of `secrets`; a secret under four characters has none, so
   /// that redaction never mangles ordinary words.
   init(_ secrets: some Sequence<String>) {
-    self.init(text: [], bytes: [], adding: secrets)
+    self.init(text: FormIndex([]), bytes: FormIndex([]), touchingMarker: false, adding: secrets)
   }
 
   /// These forms and those of `secrets`: the forms already known are not
   /// made again, so a recording that learns secrets one exchange at a
   /// time makes each secret's forms once.
   func adding(_ secrets: some Sequence<String>) -> SecretForms {
-    SecretForms(text: text, bytes: bytes, adding: secrets)
+    SecretForms(
+      text: textIndex, bytes: bytesIndex, touchingMarker: touchesMarker, adding: secrets)
   }
 
-  /// `known` and `knownBytes` (each longest first) with the forms of
-  /// `secrets`.
+  /// `knownText` and `knownAll` with the forms of `secrets`;
+  /// `touchingMarker`: whether a form of `knownText` may meet the marker.
   private init(
-    text known: [[UInt8]], bytes knownBytes: [[UInt8]], adding secrets: some Sequence<String>
+    text knownText: FormIndex, bytes knownAll: FormIndex, touchingMarker: Bool,
+    adding secrets: some Sequence<String>
   ) {
     var text: Set<[UInt8]> = []
     var bytes: Set<[UInt8]> = []
@@ -52,14 +54,13 @@ struct SecretForms: Sendable {
       bytes.insert(Array(secret.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
     }
     bytes.formUnion(text)
-    let knownText = FormIndex(known)
-    let knownAll = FormIndex(knownBytes)
     let newText = text.filter { !knownText.contains($0) }.sorted(by: Self.longestFirst)
     let newBytes = bytes.filter { !knownAll.contains($0) }.sorted(by: Self.longestFirst)
-    textIndex = newText.isEmpty ? knownText : FormIndex(Self.merged(known, newText))
-    bytesIndex = newBytes.isEmpty ? knownAll : FormIndex(Self.merged(knownBytes, newBytes))
+    textIndex = newText.isEmpty ? knownText : FormIndex(Self.merged(knownText.forms, newText))
+    bytesIndex =
+      newBytes.isEmpty ? knownAll : FormIndex(Self.merged(knownAll.forms, newBytes))
     let marker = Array(HARRedactor.marker.utf8)
-    touchesMarker = textIndex.forms.contains { Self.mayMeet($0, marker: marker) }
+    touchesMarker = touchingMarker || newText.contains { Self.mayMeet($0, marker: marker) }
   }
 
   /// The order forms are replaced in: longest first, then by their bytes.
@@ -91,6 +92,15 @@ struct SecretForms: Sendable {
   /// upper- and lower-case hex; `+` for a space as forms write it) and base64 (standard and
   /// URL-safe, with and without padding).
   static func textForms(of secret: String) -> Set<String> {
+    // Letters and digits alone (most tokens) are their own escaped and
+    // percent-encoded forms, and have no HTML-escaped one.
+    if secret.utf8.allSatisfy(isWord) { return base64Forms(of: secret).union([secret]) }
+    return textFormsByEscaping(secret)
+  }
+
+  /// ``textForms(of:)``, each escaping applied: what letters and digits
+  /// alone come to without it.
+  static func textFormsByEscaping(_ secret: String) -> Set<String> {
     var forms: Set<String> = [secret, jsonEscaped(secret)]
     for allowed in [alphanumerics, unreserved, queryValueAllowed] {
       guard let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed) else {
@@ -100,14 +110,19 @@ struct SecretForms: Sendable {
       forms.insert(lowercasingPercentEscapes(encoded))
       forms.insert(encoded.replacingOccurrences(of: "%20", with: "+"))
     }
+    forms.formUnion(base64Forms(of: secret))
+    forms.formUnion(htmlEscaped(secret))
+    return forms
+  }
+
+  /// `secret` in base64: standard and URL-safe, with and without padding.
+  private static func base64Forms(of secret: String) -> Set<String> {
     let base64 = Data(secret.utf8).base64EncodedString()
     let unpadded = String(base64.prefix { $0 != "=" })
     let urlSafe = unpadded.replacingOccurrences(of: "+", with: "-")
       .replacingOccurrences(of: "/", with: "_")
     let padding = String(repeating: "=", count: base64.count - unpadded.count)
-    forms.formUnion([base64, unpadded, urlSafe, urlSafe + padding])
-    forms.formUnion(htmlEscaped(secret))
-    return forms
+    return [base64, unpadded, urlSafe, urlSafe + padding]
   }
 
   /// `text` as a JSON string holds it, without the quotes, escaping `/`
