@@ -156,6 +156,9 @@ import Testing
       let secret = Self.string(
         alphabet, length: Int.random(in: 4...40, using: &random), using: &random)
       #expect(SecretForms.textForms(of: secret) == SecretForms.textFormsByEscaping(secret))
+      let forms = SecretForms([secret])
+      #expect(forms.text == Reference.forms([secret]).text)
+      #expect(forms.bytes == Reference.forms([secret]).bytes)
     }
   }
 

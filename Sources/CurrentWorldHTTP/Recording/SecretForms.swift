@@ -48,10 +48,17 @@ struct SecretForms: Sendable {
     var text: Set<[UInt8]> = []
     var bytes: Set<[UInt8]> = []
     for secret in secrets where secret.count >= 4 {
-      let forms = Self.textForms(of: secret)
-      text.formUnion(forms.map { Array($0.utf8) })
-      bytes.insert(Array(secret.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
-      bytes.insert(Array(secret.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
+      text.formUnion(Self.textFormBytes(of: secret))
+      var little: [UInt8] = []
+      var big: [UInt8] = []
+      little.reserveCapacity(secret.utf16.count * 2)
+      big.reserveCapacity(secret.utf16.count * 2)
+      for unit in secret.utf16 {
+        little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+      }
+      bytes.insert(little)
+      bytes.insert(big)
     }
     bytes.formUnion(text)
     let newText = text.filter { !knownText.contains($0) }.sorted(by: Self.longestFirst)
@@ -85,6 +92,20 @@ struct SecretForms: Sendable {
     result += left[leftIndex...]
     result += right[rightIndex...]
     return result
+  }
+
+  /// ``textForms(of:)`` as UTF-8; for letters and digits alone, made from
+  /// the bytes without going through strings.
+  private static func textFormBytes(of secret: String) -> [[UInt8]] {
+    let utf8 = Array(secret.utf8)
+    guard utf8.allSatisfy(isWord) else { return textForms(of: secret).map { Array($0.utf8) } }
+    let base64 = Array(Data(utf8).base64EncodedData())
+    let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
+    let urlSafe = unpadded.map { byte in
+      byte == UInt8(ascii: "+")
+        ? UInt8(ascii: "-") : byte == UInt8(ascii: "/") ? UInt8(ascii: "_") : byte
+    }
+    return [utf8, base64, unpadded, urlSafe, urlSafe + base64[unpadded.count...]]
   }
 
   /// `secret` as sent, JSON-escaped, percent-encoded (all but letters and
