@@ -114,16 +114,18 @@ func timeRecording(
 
 /// Runs both recording cases `runs` times, printing each run and the
 /// medians: 1,000 small exchanges in one file, and one answer that lists
-/// 5,000 tokens (fewer, for `--brief`).
+/// 5,000 tokens (fewer, for `--brief`); only those whose names contain
+/// `only`, if it is given.
 func benchmarkRecording(
-  smallURL: URL, tokensURL: URL, exchanges: Int, tokens: Int, runs: Int, folder: URL
+  smallURL: URL, tokensURL: URL, exchanges: Int, tokens: Int, runs: Int, folder: URL,
+  only: String?
 ) async throws {
   print("Recording (each run: the calls without .replaying, then recorded to a new file):")
   let cases = [
     ("\(exchanges) small exchanges", smallURL, exchanges, "/items"),
     ("one answer listing \(tokens) tokens", tokensURL, 1, "/tokens"),
   ]
-  for (label, url, calls, path) in cases {
+  for (label, url, calls, path) in cases where only.map(label.contains) ?? true {
     var totals: [Double] = []
     for run in 1...runs {
       let times = try await timeRecording(
