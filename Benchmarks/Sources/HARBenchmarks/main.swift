@@ -26,7 +26,8 @@ final class LoopbackServer: Sendable {
   let port: UInt16
   private let listener: Int32
 
-  init() {
+  /// A server that answers every request with `answer`.
+  init(answering answer: Data = body) {
     #if canImport(Glibc)
       let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -50,12 +51,12 @@ final class LoopbackServer: Sendable {
       while true {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
-        Thread.detachNewThread { LoopbackServer.serve(connection) }
+        Thread.detachNewThread { LoopbackServer.serve(connection, answering: answer) }
       }
     }
   }
 
-  private static func serve(_ connection: Int32) {
+  private static func serve(_ connection: Int32, answering body: Data) {
     let head = Data(
       "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
         .utf8)
@@ -125,6 +126,23 @@ let big = folder.appendingPathComponent("big.har")
 try archive(entries: 1_000).write(to: big)
 
 let runs = brief ? 1 : 5
+// Recording (#84): 1,000 small exchanges in one file, and one answer that
+// lists 5,000 tokens under a hidden name, each timed until its file is
+// complete, against the same calls without recording.
+let tokensServer = LoopbackServer(answering: tokenList(count: brief ? 50 : 5_000, seed: 84))
+/// Runs the recording cases whose names contain `only` (all for `nil`).
+func benchmarkRecording(only: String? = nil) async throws {
+  try await benchmarkRecording(
+    smallURL: baseURL, tokensURL: URL(string: "http://127.0.0.1:\(tokensServer.port)")!,
+    exchanges: brief ? 20 : 1_000, tokens: brief ? 50 : 5_000, runs: runs, folder: folder,
+    only: only)
+}
+// `BENCHMARK_ONLY=tokens` (or `exchanges`) runs that recording case alone.
+if let only = ProcessInfo.processInfo.environment["BENCHMARK_ONLY"] {
+  try await benchmarkRecording(only: only)
+  try? FileManager.default.removeItem(at: folder)
+  exit(0)
+}
 let networkCalls = brief ? 5 : 400
 let replayCalls = brief ? 5 : 4_000
 // One file of `replayCalls` entries, each the answer to its own path, as
@@ -204,3 +222,5 @@ print(
   String(
     format: "median of %d: replayed/loopback %.4f (goal <= 0.1: %@); immediate/loopback %.4f",
     runs, sessionRatio, sessionRatio <= 0.1 ? "pass" : "MISS", floorRatio))
+
+try await benchmarkRecording()

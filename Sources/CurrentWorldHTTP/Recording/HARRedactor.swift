@@ -222,10 +222,12 @@ struct HARRedactor: Sendable {
   }
 
   /// Takes `found` as secrets; a value under four characters is none.
+  /// Only the new secrets' forms are made: the others are kept.
   mutating func learn(secrets found: [String]) {
-    let before = secrets.count
-    secrets.formUnion(found.filter { $0.count >= 4 && $0 != Self.marker })
-    if secrets.count != before { forms = SecretForms(secrets) }
+    let new = Set(found.filter { $0.count >= 4 && $0 != Self.marker }).subtracting(secrets)
+    guard !new.isEmpty else { return }
+    secrets.formUnion(new)
+    forms = forms.adding(new)
   }
 
   /// A credential header's value, its part after the scheme (`Bearer abc`),
