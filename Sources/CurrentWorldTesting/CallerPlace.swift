@@ -94,8 +94,11 @@
     /// line 0 is code that the compiler made. Frames of the package's other
     /// modules are an HTTP client or a server's middleware that read
     /// `Current` for the user's code; frames without a file, or of code
-    /// that the compiler made, are passed over. `nil` when no frame follows
-    /// the core's.
+    /// that the compiler made, are passed over. Where every frame with a
+    /// file after the core's is the package's (a read by a `URLProtocol` on
+    /// URLSession's own thread), the boundary is the first frame after the
+    /// package's last, with no place. `nil` when no frame follows the
+    /// core's.
     static func caller<Frame>(
       in frames: some Sequence<Frame>,
       file: (Frame) -> String?,
@@ -103,10 +106,15 @@
     ) -> (boundary: Int, place: TestWorlds.CodePlace?)? {
       var afterCore = false
       var boundary: Int?
+      var afterPackage: Int?
       for (index, frame) in frames.enumerated() {
         // No file, or code that the compiler made (`<compiler-generated>`).
-        guard let path = file(frame), !path.hasSuffix(">") else { continue }
+        guard let path = file(frame), !path.hasSuffix(">") else {
+          if afterCore, boundary == nil, afterPackage == nil { afterPackage = index }
+          continue
+        }
         if path.hasPrefix(coreSources) { afterCore = true }
+        if afterCore, boundary == nil, path.hasPrefix(packageSources) { afterPackage = nil }
         guard afterCore, !path.hasPrefix(packageSources) else { continue }
         let first = boundary ?? index
         boundary = first
@@ -114,7 +122,7 @@
           return (first, place)
         }
       }
-      return boundary.map { ($0, nil) }
+      return (boundary ?? afterPackage).map { ($0, nil) }
     }
   }
 

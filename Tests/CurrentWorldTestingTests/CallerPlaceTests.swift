@@ -57,6 +57,21 @@ import Testing
     #expect(placeless?.line == nil)
   }
 
+  /// Promise: a stack whose frames after CurrentWorld's are all the
+  /// package's or have no file (a `URLProtocol` reading the clock on
+  /// URLSession's own thread) still tells where they end, with no place,
+  /// so that it is learned once rather than counted as a stack that taught
+  /// nothing: eight of those turned place finding off for the process.
+  @Test func aStackWithNoUserFrameEndsAfterThePackagesFrames() {
+    let frames: [Frame] = [
+      (Self.testing, 20), (Self.core, 40), (nil, nil), (Self.http, 41), (Self.http, 42),
+      (nil, nil), (nil, nil),
+    ]
+    let found = Self.caller(frames)
+    #expect(found?.boundary == 5)
+    #expect(found?.line == nil)
+  }
+
   /// Promise: a mangled Swift symbol names its module; other symbols none.
   @Test func aMangledNameGivesItsModule() {
     #expect(
