@@ -732,6 +732,10 @@ MUTANTS = [
      f"{TESTING}/CallerPlace.swift",
      "      return (boundary ?? afterPackage).map { ($0, nil) }",
      "      return boundary.map { ($0, nil) }"),
+    ("har-redteam", "a base64 value holding the token among other bytes is written",
+     f"{HTTP}/Recording/SecretForms.swift",
+     "    let runs = Self.base64Runs(in: replaced).filter { holdsSecret(decoding: replaced[$0]) }",
+     "    let runs = Self.base64Runs(in: replaced).filter { _ in false }"),
     # One file, many recorders (#85)
     ("har-shared", "a recorder of a file this process records starts a recording of its own",
      f"{HTTP}/Recording/FileRecording.swift",

@@ -33,7 +33,12 @@
 /// Every value hidden this way and the client's token are then secrets:
 /// each is replaced wherever it comes back, as sent, JSON-escaped,
 /// percent-encoded, base64 or HTML-escaped, as a whole token (a secret
-/// `4242` leaves `142420` alone). A cookie's or a header's value that is
+/// `4242` leaves `142420` alone), and a base64 value that decodes to one
+/// among other bytes (`Basic` of `user:token`) is replaced whole. Not
+/// covered: names in other languages (`passwort`), an app id (`appid`,
+/// public in most APIs), and names outside the families (`X-Refresh`):
+/// add those with ``HARRedaction/init(headers:queryItems:jsonFields:formFields:keeping:)``.
+/// A cookie's or a header's value that is
 /// short and plain (`europe`, `dark`) is hidden where it stands only.
 /// Before a file is written, its bytes are searched for every secret in
 /// all those forms; a file that would hold one is not written, and the

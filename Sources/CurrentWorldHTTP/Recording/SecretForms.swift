@@ -230,7 +230,71 @@ struct SecretForms: Sendable {
   /// whole tokens among the markers the forms before it left. Only where a
   /// form could be found across a marker (one that holds the marker's
   /// text, or an empty marker) are the forms searched one by one.
+  ///
+  /// Then a base64 run that decodes to a secret's bytes among others (a
+  /// `Basic` value made of a user and the token) is replaced whole: the
+  /// secret's own base64 forms cannot be found in it, as they depend on
+  /// the bytes before the secret.
   func replacing(in bytes: [UInt8], with marker: String) -> [UInt8] {
+    let replaced = replacingForms(in: bytes, with: marker)
+    guard !textIndex.forms.isEmpty else { return replaced }
+    let runs = Self.base64Runs(in: replaced).filter { holdsSecret(decoding: replaced[$0]) }
+    guard !runs.isEmpty else { return replaced }
+    var result: [UInt8] = []
+    var last = 0
+    for run in runs {
+      result += replaced[last..<run.lowerBound] + Array(marker.utf8)
+      last = run.upperBound
+    }
+    return result + replaced[last...]
+  }
+
+  /// Whether `run`, a base64 run, decodes to bytes that hold a secret.
+  private func holdsSecret(decoding run: ArraySlice<UInt8>) -> Bool {
+    guard let decoded = Self.base64Decoded(run) else { return false }
+    return isFoundAsIs(in: decoded)
+  }
+
+  /// The ranges of the base64 runs in `bytes` long enough to hold a
+  /// secret among other bytes: 12 or more characters of the standard or
+  /// URL-safe alphabet, with their padding, between other characters.
+  static func base64Runs(in bytes: [UInt8]) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    var start: Int?
+    func isBase64(_ byte: UInt8) -> Bool {
+      isWord(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+    var index = 0
+    while index <= bytes.count {
+      if index < bytes.count, isBase64(bytes[index]) {
+        if start == nil { start = index }
+      } else if let first = start {
+        var end = index
+        while end < bytes.count, end - index < 2, bytes[end] == UInt8(ascii: "=") { end += 1 }
+        if end - first >= 12 { runs.append(first..<end) }
+        start = nil
+        index = end
+        continue
+      }
+      index += 1
+    }
+    return runs
+  }
+
+  /// `run` decoded as standard or URL-safe base64, padded or not; `nil`
+  /// when it is not base64.
+  static func base64Decoded(_ run: ArraySlice<UInt8>) -> [UInt8]? {
+    var text = String(decoding: run, as: UTF8.self)
+      .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    text = String(text.prefix { $0 != "=" })
+    guard text.count % 4 != 1 else { return nil }
+    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+    return Data(base64Encoded: text).map(Array.init)
+  }
+
+  /// ``replacing(in:with:)`` without its base64 runs.
+  func replacingForms(in bytes: [UInt8], with marker: String) -> [UInt8] {
     let marker = Array(marker.utf8)
     guard !textIndex.forms.isEmpty else { return bytes }
     let meets =
@@ -272,7 +336,16 @@ struct SecretForms: Sendable {
   }
 
   /// Whether `bytes` hold a form (UTF-16 ones included) as a whole token.
+  /// A base64 run that decodes to a secret counts too (see
+  /// ``replacing(in:with:)``).
   func isFound(in bytes: [UInt8]) -> Bool {
+    if isFoundAsIs(in: bytes) { return true }
+    guard !bytesIndex.forms.isEmpty else { return false }
+    return Self.base64Runs(in: bytes).contains { holdsSecret(decoding: bytes[$0]) }
+  }
+
+  /// ``isFound(in:)`` in the bytes as they are.
+  func isFoundAsIs(in bytes: [UInt8]) -> Bool {
     var found = false
     bytesIndex.forEachOccurrence(in: bytes) { position, form in
       found = Self.isWholeToken(bytesIndex.forms[form], at: position, in: bytes)
