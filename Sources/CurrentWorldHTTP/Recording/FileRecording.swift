@@ -41,6 +41,10 @@ final class FileRecording: Sendable {
     var key: RequestKey?
     /// The transport that recorded it; `nil`: an entry the file had.
     var by: Int?
+    /// The recording's ``State/learned`` when ``entry`` was made with every
+    /// secret the recording knew: while it is the same, ``entry`` is what
+    /// ``remade`` would make. `nil` when the entry knew fewer.
+    var madeAt: Int?
   }
 
   struct State: Sendable {
@@ -54,6 +58,11 @@ final class FileRecording: Sendable {
     /// redacted with them all, and the file checked for them before it is
     /// written.
     var secrets: Set<String> = []
+    /// The forms of ``secrets``, grown as they are learned: made once for
+    /// the recording, not at each request or write.
+    var forms = SecretForms([])
+    /// How many times ``secrets`` grew.
+    var learned = 0
     /// The file's bytes before this recording wrote it (`nil`: there was
     /// none), put back when a write is refused.
     var original: Data?
@@ -65,6 +74,25 @@ final class FileRecording: Sendable {
     var claimed = false
     /// How many transports joined: each is told apart by its number.
     var members = 0
+
+    /// Adds `written`, made with `secrets`, and learns them.
+    mutating func add(_ written: Written, _ secrets: Set<String>) {
+      learn(secrets)
+      var written = written
+      // Made with every secret the recording knows: the same set.
+      if secrets.count == self.secrets.count { written.madeAt = learned }
+      self.written.append(written)
+      changed = true
+    }
+
+    /// Takes `learned` as secrets too, making the forms of the new ones.
+    mutating func learn(_ learned: Set<String>) {
+      let new = learned.subtracting(secrets)
+      guard !new.isEmpty else { return }
+      secrets.formUnion(new)
+      forms = forms.adding(new)
+      self.learned += 1
+    }
   }
 
   private init(file: URL, kind: Kind, place: HARTransport.Place, state: State) {
@@ -152,8 +180,10 @@ final class FileRecording: Sendable {
     }
   }
 
-  /// Every secret the recording knows.
-  var secrets: Set<String> { state.withLock { $0.secrets } }
+  /// Every secret the recording knows, and their forms.
+  var known: (secrets: Set<String>, forms: SecretForms) {
+    state.withLock { ($0.secrets, $0.forms) }
+  }
 
   /// The file's own entry for `key`, as ``HARMode/recordAll`` found it,
   /// taken so that the file keeps it when it is written; `nil` when the
@@ -185,14 +215,10 @@ final class FileRecording: Sendable {
           return .failure(error)
         }
         state.claimed = true
-        state.written.append(written)
-        state.secrets.formUnion(secrets)
-        state.changed = true
+        state.add(written, secrets)
         return .success(true)
       }
-      state.written.append(written)
-      state.secrets.formUnion(secrets)
-      state.changed = true
+      state.add(written, secrets)
       return .success(false)
     }
     // Registered after the claim's own exit handler, so that it runs
@@ -236,8 +262,11 @@ final class FileRecording: Sendable {
     // one with every entry.
     state.withLock { state in
       guard state.changed else { return .success(false) }
-      let forms = SecretForms(state.secrets)
-      let entries = state.written.map { $0.remade?(state.secrets, forms) ?? $0.entry }
+      let forms = state.forms
+      let entries = state.written.map { written in
+        written.madeAt == state.learned
+          ? written.entry : written.remade?(state.secrets, forms) ?? written.entry
+      }
       let bytes = HAR.encode(HARRecording.document(entries))
       if let leak = HARLeakCheck.leak(in: entries, bytes: bytes, forms: forms) {
         // Reported once: the next entry added tries again.

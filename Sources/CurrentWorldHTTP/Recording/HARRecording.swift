@@ -141,8 +141,8 @@ enum HARRecording {
 
   /// An ISO 8601 date with milliseconds, in UTC, as browsers write it.
   private static func date(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: date)
+    // A format style, not an ISO8601DateFormatter: making one of those per
+    // entry was a seventh of a recording's time.
+    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 }

@@ -29,12 +29,25 @@ struct HARRedactor: Sendable {
     _ names: Names, credentialHeaders: Set<String>, secrets: some Sequence<String>,
     request: URLRequest? = nil
   ) {
+    let secrets = Set(secrets)
+    self.init(
+      names, credentialHeaders: credentialHeaders, known: secrets, forms: SecretForms(secrets),
+      request: request)
+  }
+
+  /// A redactor that knows the secrets `known`, whose forms are `forms`
+  /// (a recording's, grown as it learns, so that no request makes them
+  /// again), and those that `request` carries.
+  init(
+    _ names: Names, credentialHeaders: Set<String>, known: Set<String>, forms: SecretForms,
+    request: URLRequest? = nil
+  ) {
     headerNames =
       credentialHeaders.isEmpty
       ? names.headers : names.headers.union(credentialHeaders.map { $0.lowercased() })
     (kept, queryNames, jsonNames, formNames) = (names.kept, names.query, names.json, names.form)
-    self.secrets = Set(secrets)
-    forms = SecretForms(self.secrets)
+    secrets = known
+    self.forms = forms
     if let request { learn(from: request) }
   }
 

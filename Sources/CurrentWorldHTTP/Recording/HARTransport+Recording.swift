@@ -163,9 +163,12 @@ extension HARTransport {
   /// recorded so far, and the values the request carries under hidden
   /// names.
   func redactor(for request: URLRequest, token: String?) -> HARRedactor {
-    let known = state.withLock { $0.recording?.shared }?.secrets ?? []
-    return HARRedactor(
-      redaction, credentialHeaders: SessionTransport.credentialHeaders,
-      secrets: known.union(token.map { [$0] } ?? []), request: request)
+    let known =
+      state.withLock { $0.recording?.shared }?.known ?? (secrets: [], forms: SecretForms([]))
+    var redactor = HARRedactor(
+      redaction, credentialHeaders: SessionTransport.credentialHeaders, known: known.secrets,
+      forms: known.forms, request: request)
+    if let token { redactor.learn(secrets: [token]) }
+    return redactor
   }
 }
