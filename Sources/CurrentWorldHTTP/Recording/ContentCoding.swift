@@ -53,7 +53,7 @@ enum ContentCoding {
   /// JSON).
   private static func layer(_ bytes: [UInt8], claimed: Bool) -> [UInt8]? {
     if bytes.starts(with: [0x1F, 0x8B]) { return Inflate.gzip(bytes, limit: limit) }
-    guard claimed, String(validating: bytes, as: UTF8.self) == nil else { return nil }
+    guard claimed, String(data: Data(bytes), encoding: .utf8) == nil else { return nil }
     return Inflate.isZlibHeader(bytes)
       ? Inflate.zlib(bytes, limit: limit) : Inflate.raw(bytes, limit: limit)
   }
