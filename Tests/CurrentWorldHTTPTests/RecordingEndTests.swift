@@ -71,6 +71,24 @@ import Testing
     }
   }
 
+  /// Promise: a client made outside tests and used by two tests one after
+  /// the other has the file written as each of them ends.
+  @Test func aClientUsedByTwoTestsIsWrittenAsEachEnds() async throws {
+    try await Self.withFile { file in
+      let transport = Self.transport(file)
+      for (number, path) in ["/first", "/second"].enumerated() {
+        let checks = TestEndChecks(testName: "test \(number)")
+        var world = World.test
+        world[TestEndChecksKey.self] = checks
+        try await withWorld(world) { try await Self.send(path, through: transport) }
+        checks.run()
+        let written = try HTTPArchive(contentsOf: file).entries.map(\.url.path)
+        #expect(written == Array(["/first", "/second"].prefix(number + 1)), "after test \(number)")
+      }
+      FileRecording.close(file)
+    }
+  }
+
   /// Promise: outside tests, a client's recording is written when the
   /// client is released.
   @Test func aClientsRecordingIsWrittenWhenItIsReleased() async throws {

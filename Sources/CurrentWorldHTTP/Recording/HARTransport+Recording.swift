@@ -148,8 +148,16 @@ extension HARTransport {
       return !state.endsAtTestEnd
     }
     guard due else { return }
-    let added = Self.checkAtTestEnd { [weak self] in self?.endRecording() }
+    let added = Self.checkAtTestEnd { [weak self] in self?.endTest() }
     if !added { state.withLock { $0.endsAtTestEnd = false } }
+  }
+
+  /// Writes the recording as a test that recorded through this transport
+  /// ends, so that the next test that does (a client made outside tests)
+  /// has it written as it ends too.
+  private func endTest() {
+    state.withLock { $0.endsAtTestEnd = false }
+    endRecording()
   }
 
   /// Writes what the file's recording has that the file lacks, reporting a
