@@ -450,7 +450,7 @@ import Testing
   @Test func aTokenInARedirectFragmentThroughTheClient() async throws {
     try await RedTeamTests.withFile { file in
       let server = try Self.implicitFlowServer()
-      _ = try? await RedTeamTests.recording(server.baseURL, to: file)
+      _ = try await RedTeamTests.recording(server.baseURL, to: file)
         .data(for: Endpoint(.get, "/authorize").query("response_type", "token"))
       server.stop()
       try Self.expectNoSecret([Self.fragmentToken, Self.fragmentIDToken], in: file)
