@@ -105,10 +105,15 @@ extension World {
     world.context = .live
     let seen = Locked<[Int]>([])
     let done = DispatchGroup()
+    // Threads of their own: under ThreadSanitizer on a busy machine, the
+    // global queue's few threads were taken by other tests' work, and the
+    // second maker did not start within the first's wait.
     for _ in 0..<2 {
-      DispatchQueue.global().async(group: done) { [world] in
+      done.enter()
+      Thread.detachNewThread { [world] in
         let value = world.raced
         seen.withLock { $0.append(value) }
+        done.leave()
       }
     }
     #expect(done.wait(timeout: .now() + 20) == .success)
