@@ -24,10 +24,13 @@ let package = Package(
     .library(name: "CurrentWorldHummingbird", targets: ["CurrentWorldHummingbird"]),
     // A world per request on Vapor 4; needs the trait `Vapor`.
     .library(name: "CurrentWorldVapor", targets: ["CurrentWorldVapor"]),
+    // A Swift OpenAPI client transport that answers from the world in effect
+    // at each send; needs the trait `OpenAPI`.
+    .library(name: "CurrentWorldOpenAPI", targets: ["CurrentWorldOpenAPI"]),
     .executable(name: "world-demo", targets: ["world-demo"]),
   ],
   traits: [
-    .default(enabledTraits: documentsEveryTrait ? ["Hummingbird", "Vapor"] : []),
+    .default(enabledTraits: documentsEveryTrait ? ["Hummingbird", "Vapor", "OpenAPI"] : []),
     .trait(
       name: "ReleaseScopes",
       description: """
@@ -50,6 +53,13 @@ let package = Package(
       enabledTraits: ["ReleaseScopes", "Logging"]
     ),
     .trait(
+      name: "OpenAPI",
+      description: """
+        The CurrentWorldOpenAPI product: a Swift OpenAPI ClientTransport that reads the world at \
+        each send. Brings swift-openapi-runtime and swift-http-types only.
+        """
+    ),
+    .trait(
       name: "Logging",
       description: """
         Current.logger, a view of swift-log's Logger.current that a world can override, and a \
@@ -62,6 +72,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
   ],
   targets: [
     // The one lock and the other primitives that the modules share; not a
@@ -106,9 +117,24 @@ let package = Package(
     .target(
       name: "CurrentWorldVapor",
       dependencies: [
-        "CurrentWorld", "CurrentWorldServer",
+        "CurrentWorld", "CurrentWorldServer", "CurrentWorldHTTP",
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Vapor"])),
+      ]
+    ),
+    // Without its trait, it declares only what tells its user to enable it.
+    .target(
+      name: "CurrentWorldOpenAPI",
+      dependencies: [
+        "CurrentWorld", "CurrentWorldHTTP",
+        .product(
+          name: "OpenAPIRuntime", package: "swift-openapi-runtime",
+          condition: .when(traits: ["OpenAPI"])),
+        .product(
+          name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+        .product(
+          name: "HTTPTypesFoundation", package: "swift-http-types",
+          condition: .when(traits: ["OpenAPI"])),
       ]
     ),
     // The seed apps, rebuilt on CurrentWorld; not a product, so users never
@@ -188,6 +214,18 @@ let package = Package(
         .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(
           name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Vapor"])),
+      ]
+    ),
+    .testTarget(
+      name: "CurrentWorldOpenAPITests",
+      dependencies: [
+        "CurrentWorldOpenAPI", "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting",
+        "CurrentWorldSupport",
+        .product(
+          name: "OpenAPIRuntime", package: "swift-openapi-runtime",
+          condition: .when(traits: ["OpenAPI"])),
+        .product(
+          name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
       ]
     ),
     // The code of the DocC articles, compiled and run; `.ci/run` checks that

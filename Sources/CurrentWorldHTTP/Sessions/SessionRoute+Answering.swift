@@ -128,13 +128,15 @@ extension SessionRoute {
     return next
   }
 
-  /// Why a request through the test world's `Current.urlSession` was not
-  /// sent, and the line that fixes it.
-  static func unarrangedMessage(_ request: URLRequest) -> String {
+  /// Why a request through the test world's `Current.urlSession` (or a
+  /// client that reads it, named by `client`) was not sent, and the line
+  /// that fixes it.
+  static func unarrangedMessage(_ request: URLRequest, through client: String? = nil) -> String {
     let method = request.httpMethod ?? "GET"
     let url = request.url?.absoluteString ?? "a request without a URL"
+    let sender = client.map { "\($0), which reads Current.urlSession" } ?? "Current.urlSession"
     return """
-      \(method) \(url) was sent through Current.urlSession, which a test world leaves \
+      \(method) \(url) was sent through \(sender), which a test world leaves \
       unarranged, so nothing was sent. Replay a recording in the test, before the code under \
       test sends (record it once with mode: .recordIfMissing):
 
@@ -146,7 +148,7 @@ extension SessionRoute {
 
   /// The failure of a request sent after the session's test world ended:
   /// thrown, not reported, since no test is left to fail.
-  private func failure(afterEndOf request: URLRequest) -> URLError {
+  func failure(afterEndOf request: URLRequest) -> URLError {
     let method = request.httpMethod ?? "GET"
     let url = request.url?.absoluteString ?? "a request without a URL"
     let message = """

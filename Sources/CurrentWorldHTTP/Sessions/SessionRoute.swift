@@ -132,7 +132,12 @@ final class SessionRoute: Sendable {
 
   /// The route whose protocol class is tagged `tag`.
   static func route(for tag: any RouteTag.Type) -> SessionRoute? {
-    routes.withLock { $0.byTag[ObjectIdentifier(tag)] }
+    route(tagged: ObjectIdentifier(tag))
+  }
+
+  /// The route whose protocol class tells `tag` (``RoutedClass/tag``).
+  static func route(tagged tag: ObjectIdentifier) -> SessionRoute? {
+    routes.withLock { $0.byTag[tag] }
   }
 
   /// A protocol class that no other route has, now answered by `route`.

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // A new user's app, which enables no trait: it depends on CurrentWorld by
 // URL, as a user does, and CI checks that this resolves CurrentWorld and no
-// other package. Its two other targets use a server product without its
+// other package. Its three other targets use a trait's product without its
 // trait, and must fail to build with a message that names the trait.
 // CI points the URL at this commit (a SwiftPM mirror of a local clone,
 // tagged 0.999.0).
@@ -23,6 +23,9 @@ let package = Package(
     .target(
       name: "NoVaporTrait",
       dependencies: [.product(name: "CurrentWorldVapor", package: "CurrentWorld")]),
+    .target(
+      name: "NoOpenAPITrait",
+      dependencies: [.product(name: "CurrentWorldOpenAPI", package: "CurrentWorld")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -26,12 +26,43 @@ public struct NowBody: Content, Equatable {
 ///
 /// Configure it where `Current` is the world requests should start from:
 /// after `World.bootstrap` in `main`, or inside a test's own world.
-public func configure(_ app: Application, _ options: ServerOptions) {
+/// `GET /catfact` calls the cat fact service at `catFactServer` through
+/// `req.client`, which answers from the request's world.
+public func configure(
+  _ app: Application, _ options: ServerOptions,
+  catFactServer: String = "https://catfact.ninja"
+) {
   app.http.server.configuration.hostname = options.hostname
   app.http.server.configuration.port = options.port
   app.middleware.use(WorldMiddleware())
+  app.clients.use(.world)
   app.get("now") { _ in now() }
   app.get("countdown") { req in try countdown(req) }
+  app.get("catfact") { req async throws in try await catFact(req, server: catFactServer) }
+}
+
+/// A fact about cats, as the cat fact service serves it.
+public struct CatFact: Content, Equatable {
+  /// The fact.
+  public var fact: String
+  /// The length of the fact, as the service reports it.
+  public var length: Int
+
+  /// A fact and its length.
+  public init(fact: String, length: Int) {
+    self.fact = fact
+    self.length = length
+  }
+}
+
+/// `GET /catfact`, from an async route: the service's `GET /fact`, sent
+/// through `req.client` in the request's world.
+func catFact(_ req: Request, server: String) async throws -> CatFact {
+  let response = try await req.client.get(URI(string: server + "/fact"))
+  guard response.status == .ok else {
+    throw Abort(.badGateway, reason: "The cat fact service answered \(response.status.code).")
+  }
+  return try response.content.decode(CatFact.self)
 }
 
 /// `GET /now`, from a synchronous route closure.

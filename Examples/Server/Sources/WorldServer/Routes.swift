@@ -1,3 +1,4 @@
+import CatFactClient
 import CurrentWorldHummingbird
 import Foundation
 import Hummingbird
@@ -25,11 +26,16 @@ public enum Routes {
   /// The most lines a countdown streams.
   static let longestCountdown = 600
 
-  /// Adds `GET /now`, `/catfact` and `/countdown` to `router`, after the
-  /// middleware it already has.
-  public static func add(to router: some RouterMethods<some RequestContext>) {
+  /// Adds `GET /now`, `/catfact`, `/catfact/generated` and `/countdown` to
+  /// `router`, after the middleware it already has; `/catfact/generated`
+  /// calls `catFacts`.
+  public static func add(
+    to router: some RouterMethods<some RequestContext>,
+    catFacts: some APIProtocol = GeneratedCatFacts.client
+  ) {
     router.get("now") { _, _ in now() }
     router.get("catfact") { _, _ in await catFact() }
+    router.get("catfact/generated") { _, _ in await generatedCatFact(catFacts) }
     router.get("countdown") { request, _ in countdown(request) }
   }
 

@@ -1,0 +1,65 @@
+internal import CurrentWorld
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// For clients that read the world at each send rather than hold a session
+// (the OpenAPI transport, Vapor's client): a request goes where the world
+// in effect sends `Current.urlSession`'s, on the same engine.
+
+/// Where the world in effect sends a request of a client that reads it at
+/// each send: to the recording that `Current.urlSession` replays, to the
+/// failure of a test world that arranged none, or live.
+package struct WorldRoute: Sendable {
+  private let route: SessionRoute
+  /// How the client is named in messages (`the OpenAPI transport`).
+  private let client: String
+
+  /// The route of the world in effect for a request of `client`; `nil`
+  /// when it goes live: `Current.urlSession` is not a session that
+  /// CurrentWorld made (`URLSession.shared`, a session of the app's).
+  package static func inEffect(client: String) -> WorldRoute? {
+    let session = Current.urlSession
+    // The live world's session, asked first: a configuration is a copy.
+    guard session !== URLSession.shared,
+      let routed = session.configuration.protocolClasses?.first as? any RoutedClass.Type,
+      let route = SessionRoute.route(tagged: routed.tag)
+    else { return nil }
+    return WorldRoute(route: route, client: client)
+  }
+
+  /// The answer to `request`: from the recording, after its recorded
+  /// redirects, each sent through `live` and recorded where the recording
+  /// records; or the test's failure, reported and thrown, with nothing
+  /// sent.
+  package func send(
+    _ request: URLRequest,
+    live: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+  ) async throws -> (Data, HTTPURLResponse) {
+    guard let now = route.answeringNow else { throw route.failure(afterEndOf: request) }
+    switch now.answerer {
+    case .unarranged(let place):
+      let message = SessionRoute.unarrangedMessage(request, through: client)
+      SessionWorld.reportUnarranged(message, in: now.world, at: place)
+      throw HARTransport.reported(message)
+    case .replaying(let transport, _):
+      try transport.checkSentFromItsTest()
+      var request = request
+      for _ in 0...SessionRoute.redirectLimit {
+        let (data, response) = try await transport.send(
+          request, live: { try await live($0) }, token: { nil },
+          now: { HTTPClient.worldNow() })
+        guard let response = response as? HTTPURLResponse else {
+          throw URLError(.badServerResponse)
+        }
+        guard let next = SessionRoute.redirect(of: request, by: response) else {
+          return (data, response)
+        }
+        request = next
+      }
+      throw URLError(.httpTooManyRedirects)
+    }
+  }
+}
