@@ -62,7 +62,7 @@ import Foundation
             : FixtureWorld.client(baseURL)
           let name = baseURL.host?.split(separator: ".").dropLast().last ?? "api"
           return client.replaying(
-            contentsOf: folder.appendingPathComponent("\(name).har"), mode: mode)
+            .contentsOf(folder.appendingPathComponent("\(name).har"), mode: mode))
         }
       }
       if let locale = options.locale { world.locale = locale }
@@ -87,15 +87,15 @@ import Foundation
     /// (to the service, or to the fixture) and recorded to the folder, or
     /// replayed from it; `nil` live, which keeps `URLSession.shared`.
     static func breedsSession(_ options: DemoOptions) -> URLSession? {
-      let fixture = URLSessionConfiguration.replaying(FixtureWorld.breeds)
+      let fixture = URLSessionConfiguration.replaying(.archive(FixtureWorld.breeds))
       guard let folder = options.recordings else {
         return options.live ? nil : URLSession(configuration: fixture)
       }
       let file = folder.appendingPathComponent("dog.har")
-      guard options.record else { return .replaying(contentsOf: file) }
+      guard options.record else { return .replaying(.contentsOf(file)) }
       return URLSession(
         configuration: .replaying(
-          contentsOf: file, mode: .recordAll, basedOn: options.live ? .default : fixture))
+          .contentsOf(file, mode: .recordAll), basedOn: options.live ? .default : fixture))
     }
   #endif
 }

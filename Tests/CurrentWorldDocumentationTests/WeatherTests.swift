@@ -37,7 +37,7 @@ import Testing
 }
 
 @Test(.world) func expectsARequestTheRecordingLacks() async throws {
-  Current.urlSession = .replaying("Recordings/forecast.har", mode: .replayThrowingMisses)
+  Current.urlSession = .replaying(.file("Recordings/forecast.har", mode: .replayThrowingMisses))
   await #expect(throws: APIError.self) {
     try await Current.urlSession.data(from: URL(string: "https://weather.example/unknown")!)
   }
@@ -62,8 +62,9 @@ func recordTheForecast() async throws {
     token: { ProcessInfo.processInfo.environment["WEATHER_TOKEN"] })
   let weather = WeatherAPI.live(
     client: client.replaying(
-      "Recordings/forecast.har", mode: .recordIfMissing,
-      redacting: HARRedaction(queryItems: ["device"], jsonFields: ["refreshToken"])))
+      .file(
+        "Recordings/forecast.har", mode: .recordIfMissing,
+        redacting: HARRedaction(queryItems: ["device"], jsonFields: ["refreshToken"]))))
   _ = try await weather.forecast("Lisbon")
 }
 

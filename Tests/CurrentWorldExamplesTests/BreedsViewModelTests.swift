@@ -37,7 +37,7 @@ import Testing
           "request": {"method": "GET", "url": "https://dog.ceo/api/breeds/list/all"},
           "response": {"status": 503, "headers": [], "content": {"text": "down"}}}]}}
         """#.utf8))
-    Current.urlSession = .replaying(archive)
+    Current.urlSession = .replaying(.archive(archive))
     let viewModel = BreedsViewModel()
 
     await viewModel.load()

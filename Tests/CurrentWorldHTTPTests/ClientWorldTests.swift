@@ -28,7 +28,7 @@ import Testing
     try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
       line.withLock { $0 = #line + 2 }
       let client = HTTPClient.live(baseURL: URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file)
+        .replaying(.contentsOf(file))
       kept.withLock { $0 = client }
       #expect(try await client.data(for: Endpoint(.get, "/greet")) == Data(#"{"hi":1}"#.utf8))
       let shared = SharedWorld()

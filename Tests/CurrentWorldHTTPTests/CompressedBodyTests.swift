@@ -103,7 +103,7 @@ import Testing
       #expect(try Self.json(content["text"]) == written, "the echo is written decoded")
 
       let replay = RedTeamTests.client(URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file, mode: .replayThrowingMisses)
+        .replaying(.contentsOf(file, mode: .replayThrowingMisses))
       let answer = try await replay.data(for: Self.upload(Self.gzipRequest))
       let object = try JSONSerialization.jsonObject(with: answer) as? [String: String]
       #expect(object == written, "the replay answers with the recorded body")
@@ -190,7 +190,8 @@ import Testing
       let server = try LoopbackServer { _ in .json(#"{"city":"Lisbon"}"#) }
       defer { server.stop() }
       // Made here, so that the log keeps the failure it reports.
-      let client = RedTeamTests.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      let client = RedTeamTests.client(server.baseURL).replaying(
+        .contentsOf(file, mode: .recordAll))
       let log = ReportLog()
       try await log.capture {
         _ = try await client.data(for: Self.upload(broken))

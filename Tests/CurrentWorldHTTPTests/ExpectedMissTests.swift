@@ -24,7 +24,7 @@ import Testing
     let file = try Self.file()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let client = HTTPClient.live(baseURL: Self.server, clock: { ContinuousClock() })
-      .replaying(contentsOf: file, mode: .replayThrowingMisses)
+      .replaying(.contentsOf(file, mode: .replayThrowingMisses))
     #expect(try await client.data(for: Endpoint(.get, "/recorded")) == Data(#"{"ok":true}"#.utf8))
     await #expect(
       throws: APIError.noRecordedAnswer(
@@ -37,7 +37,7 @@ import Testing
   @Test func aSessionThrowsTheMissItExpects() async throws {
     let file = try Self.file()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    Current.urlSession = .replaying(contentsOf: file, mode: .replayThrowingMisses)
+    Current.urlSession = .replaying(.contentsOf(file, mode: .replayThrowingMisses))
     let (data, _) = try await Current.urlSession.data(
       from: Self.server.appendingPathComponent("recorded"))
     #expect(data == Data(#"{"ok":true}"#.utf8))

@@ -38,7 +38,7 @@ import Testing
   /// Promise: the one line that sets an app's API replays its file through
   /// the app's own client and decoder.
   @Test func theAppsClientDecodesAReplay() async throws {
-    Current.catFactAPI = .live(client: Self.offline.replaying(Self.archive))
+    Current.catFactAPI = .live(client: Self.offline.replaying(.archive(Self.archive)))
     #expect(try await Current.catFactAPI.fetchFact() == CatFact(fact: "Cats purr.", length: 10))
   }
 
@@ -46,7 +46,8 @@ import Testing
   /// is released, naming the answer never given.
   @Test func aStrictReplayFailsTheTestOnRelease() async throws {
     try await withKnownIssue {
-      Current.catFactAPI = .live(client: Self.offline.replaying(Self.archive, strict: true))
+      Current.catFactAPI = .live(
+        client: Self.offline.replaying(.archive(Self.archive, strict: true)))
       _ = try await Current.catFactAPI.fetchFact()
       // The test's world lets the client go: its unused answer is reported.
       Current.catFactAPI.fetchFact = { CatFact(fact: "", length: 0) }
@@ -71,7 +72,7 @@ import Testing
     try await withKnownIssue {
       try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
         let client = HARAttributionTests.offline.replaying(
-          HARAttributionTests.archive, strict: true)
+          .archive(HARAttributionTests.archive, strict: true))
         kept.withLock { $0 = client }
         Current.catFactAPI = .live(client: client)
         _ = try await Current.catFactAPI.fetchFact()
@@ -95,7 +96,8 @@ import Testing
     let test = try #require(Test.current)
     let answers = Locked<[String]>([])
     try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
-      let client = HARAttributionTests.offline.replaying(HARAttributionTests.archive, strict: true)
+      let client = HARAttributionTests.offline.replaying(
+        .archive(HARAttributionTests.archive, strict: true))
       for path in ["/fact", "/breeds"] {
         let data = try await client.data(for: Endpoint(.get, path))
         answers.withLock { $0.append(String(decoding: data, as: UTF8.self)) }

@@ -54,7 +54,7 @@ import Testing
         ),
       ]))
     let sent = Locked(0)
-    let client = Self.offline(sent: sent).replaying(archive)
+    let client = Self.offline(sent: sent).replaying(.archive(archive))
     let first = try await client.data(for: Endpoint(.get, "/fact").query("a", "1").query("b", "2"))
     let second = try await client.data(
       for: Endpoint(.post, "/books").sending(#"{ "year": 1956, "title": "Zama" }"#))
@@ -74,7 +74,7 @@ import Testing
       ]))
     let sent = Locked(0)
     let log = ReportLog()
-    let client = Self.offline(sent: sent).replaying(archive)
+    let client = Self.offline(sent: sent).replaying(.archive(archive))
     let answer = try await client.data(
       for: Endpoint(.post, "/books").sending(#"{ "title": "Ficciones" }"#))
     #expect(String(decoding: answer, as: UTF8.self) == "ficciones")
@@ -94,7 +94,8 @@ import Testing
     let archive = try HTTPArchive(
       data: Self.har([("GET", "https://api.example/v1/feed?device=phone-1&page=2", nil, 200, "[]")])
     )
-    let client = Self.offline().replaying(archive, redacting: HARRedaction(queryItems: ["Device"]))
+    let client = Self.offline().replaying(
+      .archive(archive, redacting: HARRedaction(queryItems: ["Device"])))
     let answer = try await client.data(
       for: Endpoint(.get, "/feed").query("page", "2").query("device", "tablet-9"))
     #expect(answer == Data("[]".utf8))
@@ -110,7 +111,7 @@ import Testing
       ]))
     let sent = Locked(0)
     let log = ReportLog()
-    let client = Self.offline(sent: sent).replaying(archive)
+    let client = Self.offline(sent: sent).replaying(.archive(archive))
     let answers = try await log.capture {
       [
         try await client.data(for: Endpoint(.get, "/next")),
@@ -140,7 +141,7 @@ import Testing
     let sent = Locked(0)
     let log = ReportLog()
     let line = #line + 1
-    let client = Self.offline(sent: sent).replaying(archive)
+    let client = Self.offline(sent: sent).replaying(.archive(archive))
     let thrown = await log.capture { () -> APIError? in
       do throws(APIError) {
         _ = try await client.data(for: Endpoint(.get, "/fact").query("max", "5"))
@@ -174,7 +175,7 @@ import Testing
       ]))
     let log = ReportLog()
     try await log.capture {
-      let client = Self.offline().replaying(archive, strict: strict)
+      let client = Self.offline().replaying(.archive(archive, strict: strict))
       _ = try await client.data(for: Endpoint(.get, "/used"))
     }
     if strict {
@@ -206,7 +207,7 @@ import Testing
         return ContinuousClock()
       },
       transport: { _ in throw URLError(.notConnectedToInternet) })
-    let replaying = client.replaying(archive)
+    let replaying = client.replaying(.archive(archive))
 
     _ = try await replaying.data(for: Endpoint(.get, "/open"))
     #expect(clockReads.withLock { $0 } == 0)
@@ -235,7 +236,7 @@ import Testing
           HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
         )
       }
-    ).replaying(contentsOf: folder.appendingPathComponent("r.har"), mode: .recordAll)
+    ).replaying(.contentsOf(folder.appendingPathComponent("r.har"), mode: .recordAll))
     _ = try await recording.data(for: Endpoint(.get, "/open"))
     #expect(clockReads.withLock { $0 } == 3)
   }
@@ -246,7 +247,7 @@ import Testing
     let big = String(repeating: "x", count: 100)
     let archive = try HTTPArchive(
       data: Self.har([("GET", "https://api.example/v1/big", nil, 200, big)]))
-    let client = Self.offline().replaying(archive)
+    let client = Self.offline().replaying(.archive(archive))
     await #expect(
       throws: APIError.tooLarge(url: URL(string: "https://api.example/v1/big")!, limit: 10)
     ) {
@@ -258,7 +259,7 @@ import Testing
   @Test func aRecordedErrorReplaysAsAStatusError() async throws {
     let archive = try HTTPArchive(
       data: Self.har([("GET", "https://api.example/v1/gone", nil, 404, #"{"error":"gone"}"#)]))
-    let client = Self.offline().replaying(archive)
+    let client = Self.offline().replaying(.archive(archive))
     do {
       _ = try await client.data(for: Endpoint(.get, "/gone"))
       Issue.record("a 404 was returned as data")
@@ -313,7 +314,7 @@ import Testing
     let log = ReportLog()
     let sent = Locked(0)
     await log.capture {
-      let client = Self.offline(sent: sent).replaying(contentsOf: file)
+      let client = Self.offline(sent: sent).replaying(.contentsOf(file))
       await #expect(throws: APIError.self) { try await client.data(for: Endpoint(.get, "/")) }
     }
     #expect(log.messages.count == 1)
@@ -353,7 +354,7 @@ import Testing
     #expect(archive.count == 4)
     let client = HTTPClient(baseURL: URL(string: "https://catfact.ninja")!) { _ in
       throw URLError(.notConnectedToInternet)
-    }.replaying(contentsOf: file)
+    }.replaying(.contentsOf(file))
 
     struct Fact: Decodable {
       var fact: String

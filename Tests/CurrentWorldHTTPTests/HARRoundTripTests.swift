@@ -92,7 +92,7 @@ import Testing
     let server = try Self.echoingServer()
     let live = try await Self.calls(
       Self.client(server.baseURL, token: Self.token)
-        .replaying(contentsOf: file, mode: .recordAll, redacting: redaction))
+        .replaying(.contentsOf(file, mode: .recordAll, redacting: redaction)))
     server.stop()
     #expect(server.requests.count == 4)
     #expect(live[0].echo.contains(Self.token), "the server saw the real token")
@@ -110,7 +110,7 @@ import Testing
     // Offline: nothing listens at the server's port now, and another token.
     let replayed = try await Self.calls(
       Self.client(server.baseURL, token: "another-token")
-        .replaying(contentsOf: file, redacting: redaction))
+        .replaying(.contentsOf(file, redacting: redaction)))
     // An answer that echoes a secret query value replays without it.
     #expect(
       replayed.map(\.fact)
@@ -135,7 +135,7 @@ import Testing
       let server = try Self.echoingServer()
       _ = try await Self.calls(
         Self.client(server.baseURL, token: Self.token)
-          .replaying(contentsOf: file, mode: .recordAll))
+          .replaying(.contentsOf(file, mode: .recordAll)))
       server.stop()
       // Each server has a port of its own: a loopback server is written as
       // localhost, so the port is in no byte (#85).
@@ -165,7 +165,7 @@ import Testing
     let server = try Self.echoingServer()
     defer { server.stop() }
     let client = Self.client(server.baseURL, token: Self.token)
-      .replaying(contentsOf: file, mode: .recordAll)
+      .replaying(.contentsOf(file, mode: .recordAll))
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<8 {
         group.addTask { _ = try await client.data(for: Endpoint(.get, "/n/\(index)")) }
@@ -187,10 +187,10 @@ import Testing
     let file = folder.appendingPathComponent("nested/once.har")
     let server = try Self.echoingServer()
     let first = try await Self.client(server.baseURL, token: Self.token)
-      .replaying(contentsOf: file, mode: .recordIfMissing)
+      .replaying(.contentsOf(file, mode: .recordIfMissing))
       .decode(Fact.self, from: Endpoint(.get, "/fact"))
     let second = try await Self.client(server.baseURL, token: Self.token)
-      .replaying(contentsOf: file, mode: .recordIfMissing)
+      .replaying(.contentsOf(file, mode: .recordIfMissing))
       .decode(Fact.self, from: Endpoint(.get, "/fact"))
     server.stop()
     #expect(first == second)
@@ -248,13 +248,13 @@ import Testing
       .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bytes)
     }
     let live = try await Self.client(server.baseURL, token: Self.token)
-      .replaying(contentsOf: file, mode: .recordAll).data(for: Endpoint(.get, "/cat.jpg"))
+      .replaying(.contentsOf(file, mode: .recordAll)).data(for: Endpoint(.get, "/cat.jpg"))
     server.stop()
     let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
     #expect(text.contains(bytes.base64EncodedString()))
     #expect(text.contains("\"encoding\" : \"base64\"") || text.contains("\"encoding\": \"base64\""))
     let replayed = try await Self.client(server.baseURL, token: Self.token)
-      .replaying(contentsOf: file).data(for: Endpoint(.get, "/cat.jpg"))
+      .replaying(.contentsOf(file)).data(for: Endpoint(.get, "/cat.jpg"))
     #expect(live == bytes)
     #expect(replayed == bytes)
   }
@@ -272,7 +272,7 @@ import Testing
     let file = folder.appendingPathComponent("facts.har")
     let server = try LoopbackServer { request in .json(#"{"path":"\#(request.path)"}"#) }
     let up = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file, mode: .recordAll)
+      .replaying(.contentsOf(file, mode: .recordAll))
     _ = try await up.data(for: Endpoint(.get, "/one"))
     _ = try await up.data(for: Endpoint(.get, "/two"))
     server.stop()
@@ -284,7 +284,7 @@ import Testing
     let refusing = try RefusingPort()
     defer { withExtendedLifetime(refusing) {} }
     let down = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file, mode: .recordAll)
+      .replaying(.contentsOf(file, mode: .recordAll))
     let origin = refusing.baseURL.absoluteString
     let told = Locked<[String]>([])
     for path in ["/one", "/two"] {
@@ -305,7 +305,7 @@ import Testing
     FileRecording.close(file)  // as the test's end
     #expect(try Data(contentsOf: file) == good, "the file changed")
     let replayed = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file)
+      .replaying(.contentsOf(file))
     #expect(try await replayed.data(for: Endpoint(.get, "/two")) == Data(#"{"path":"/two"}"#.utf8))
   }
 }
@@ -347,7 +347,7 @@ import Testing
     for _ in 0..<2 {
       let server = try Self.redirectingServer()
       let (body, _) = try await Self.calls(
-        .replaying(contentsOf: file, mode: .recordAll), server.baseURL)
+        .replaying(.contentsOf(file, mode: .recordAll)), server.baseURL)
       #expect(body == #"{"path":"/new"}"#)
       server.stop()
       // As a later run would: this process's recording of the file ends,
@@ -364,13 +364,13 @@ import Testing
     // server, so the authorized request follows it from the file.
     let refusing = try RefusingPort()
     defer { withExtendedLifetime(refusing) {} }
-    let (body, url) = try await Self.calls(.replaying(contentsOf: file), refusing.baseURL)
+    let (body, url) = try await Self.calls(.replaying(.contentsOf(file)), refusing.baseURL)
     #expect(body == #"{"path":"/new"}"#)
     #expect(url == refusing.baseURL.absoluteString + "/new?from=old")
     // An HTTPClient replaying the session's recording follows its
     // redirect from the file too.
     let client = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file)
+      .replaying(.contentsOf(file))
     #expect(
       try await client.data(for: Endpoint(.get, "/old")) == Data(#"{"path":"/new"}"#.utf8))
   }

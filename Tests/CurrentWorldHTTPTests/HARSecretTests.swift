@@ -88,7 +88,7 @@ import Testing
         return [answer, String(decoding: try await client.data(for: github), as: UTF8.self)]
       }
       _ = try await calls(
-        Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll),
+        Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll)),
         secret: "cs-SECRET-1")
       server.stop()
       let text = try Self.expectAbsent(
@@ -99,7 +99,7 @@ import Testing
       #expect(text.contains("scope=repo"))
 
       let replayed = try await calls(
-        Self.client(server.baseURL, token: "another").replaying(contentsOf: file),
+        Self.client(server.baseURL, token: "another").replaying(.contentsOf(file)),
         secret: "another-client-secret")
       #expect(replayed[0].contains(#""access_token":"REDACTED""#), "\(replayed[0])")
       #expect(replayed[1] == "access_token=REDACTED&scope=repo")
@@ -126,8 +126,9 @@ import Testing
         .credential("X-Partner", "pt-SECRET-17").header("X-Device", "dv-SECRET-18")
       let data = try await Self.client(server.baseURL)
         .replaying(
-          contentsOf: file, mode: .recordAll,
-          redacting: HARRedaction(headers: ["x-device"], keeping: ["X-Trace-Token"])
+          .contentsOf(
+            file, mode: .recordAll,
+            redacting: HARRedaction(headers: ["x-device"], keeping: ["X-Trace-Token"]))
         )
         .data(for: endpoint)
       server.stop()
@@ -159,7 +160,8 @@ import Testing
               .utf8))
       }
       let data = try await Self.client(server.baseURL)
-        .replaying(contentsOf: file, mode: .recordAll).data(for: Endpoint(.get, "/me").authorized())
+        .replaying(.contentsOf(file, mode: .recordAll))
+        .data(for: Endpoint(.get, "/me").authorized())
       server.stop()
       #expect(String(decoding: data, as: UTF8.self).contains(#"tok\/SECRET"#), "it was escaped")
       let text = try Self.expectAbsent([Self.token], from: file)
@@ -204,7 +206,7 @@ import Testing
       let client = HTTPClient.live(
         baseURL: server.baseURL, configuration: .ephemeral, token: { Self.token },
         clock: { ContinuousClock() }, now: { Self.recordedAt })
-      _ = try await client.replaying(contentsOf: file, mode: .recordAll)
+      _ = try await client.replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/").header("Cookie", "sid=ck-SECRET-13"))
       server.stop()
       let text = try Self.expectAbsent(["ck-SECRET-13", "sc-SECRET-12"], from: file)
@@ -226,7 +228,7 @@ import Testing
       let client = HTTPClient.live(
         baseURL: server.baseURL, configuration: .ephemeral, clock: { ContinuousClock() },
         now: { Self.recordedAt })
-      let data = try await client.replaying(contentsOf: file, mode: .recordAll)
+      let data = try await client.replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/login"))
       server.stop()
       #expect(String(decoding: data, as: UTF8.self).contains(second), "the server sent it")
@@ -248,7 +250,7 @@ import Testing
       let data = try await HTTPClient.live(
         baseURL: server.baseURL, clock: { ContinuousClock() }, now: { Self.recordedAt }
       )
-      .replaying(contentsOf: file, mode: .recordAll)
+      .replaying(.contentsOf(file, mode: .recordAll))
       .data(for: Endpoint(.get, "/me").header("Authorization", "Bearer bt-SECRET-21"))
       server.stop()
       #expect(String(decoding: data, as: UTF8.self) == #"{"echo":"bt-SECRET-21"}"#)
@@ -273,7 +275,7 @@ import Testing
           body: Data(
             "session plain-session, access plain-access, signed plain-signature".utf8))
       }
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/session"))
       server.stop()
       let text = try Self.expectAbsent(
@@ -295,7 +297,8 @@ import Testing
       var endpoint = Endpoint(.post, "/oauth/token")
         .header("Content-Type", "application/x-www-form-urlencoded")
       endpoint.body = Self.form(["grant_type": "authorization_code", "code": "oc-CODE-4411"])
-      let data = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      let data = try await Self.client(server.baseURL)
+        .replaying(.contentsOf(file, mode: .recordAll))
         .data(for: endpoint)
       server.stop()
       #expect(String(decoding: data, as: UTF8.self) == #"{"exchanged":"oc-CODE-4411"}"#)
@@ -323,14 +326,14 @@ import Testing
           try await client.data(for: Endpoint(.get, "/stores").query("region", "europe")),
         ]
       }
-      let recorded = try await calls(client.replaying(contentsOf: file, mode: .recordAll))
+      let recorded = try await calls(client.replaying(.contentsOf(file, mode: .recordAll)))
       server.stop()
       FileRecording.close(file)  // as the test's end
       let archive = try HTTPArchive(contentsOf: file)
       #expect(archive.entries.map(\.url.query) == [nil, "region=europe"])
       let text = try String(contentsOf: file, encoding: .utf8)
       #expect(!text.contains("region=europe; Path"), "the cookie itself is hidden: \(text)")
-      #expect(try await calls(client.replaying(contentsOf: file)) == recorded)
+      #expect(try await calls(client.replaying(.contentsOf(file))) == recorded)
     }
   }
 
@@ -346,7 +349,8 @@ import Testing
         ]))
       HTTPCookieStorage.shared.setCookie(cookie)
       defer { HTTPCookieStorage.shared.deleteCookie(cookie) }
-      let data = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      let data = try await Self.client(server.baseURL)
+        .replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/"))
       server.stop()
       #expect(String(decoding: data, as: UTF8.self).contains(stored), "the server saw it")
@@ -368,7 +372,7 @@ import Testing
       let server = try LoopbackServer { _ in
         .respond(status: 201, headers: ["Location": location], body: Data())
       }
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.post, "/items"))
       server.stop()
       let text = try Self.expectAbsent(
@@ -402,13 +406,13 @@ import Testing
       defer { server.stop() }
       let log = ReportLog()
       // An earlier run's file.
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/plain").authorized())
       FileRecording.close(file)
       let before = try Data(contentsOf: file)
       #expect(
         try HTTPArchive(contentsOf: file).entries.first?.body == Data([0xFF, 0xD8, 0x00, 0x80]))
-      let client = Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      let client = Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
       _ = try await client.data(for: Endpoint(.get, "/plain").authorized())
       _ = try await client.data(for: Endpoint(.get, "/binary").authorized())
       #expect(log.messages.isEmpty, "refused as the recording ends, not before")
@@ -471,9 +475,9 @@ import Testing
             for: try Endpoint(.post, "/orders/424299").jsonBody(["password": "4242"])),
           as: UTF8.self)
       }
-      _ = try await call(Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll))
+      _ = try await call(Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll)))
       server.stop()
-      let replayed = try await call(Self.client(server.baseURL).replaying(contentsOf: file))
+      let replayed = try await call(Self.client(server.baseURL).replaying(.contentsOf(file)))
       #expect(
         replayed == #"{"echo":"REDACTED","id":994242,"path":"/orders/424299","total":142420}"#)
       let archive = try HTTPArchive(contentsOf: file)
@@ -492,7 +496,7 @@ import Testing
       let server = try LoopbackServer { _ in .json(#"{"token":"product-ABC1"}"#) }
       let redaction = HARRedaction(keeping: keeping ? ["token"] : [])
       _ = try await Self.client(server.baseURL)
-        .replaying(contentsOf: file, mode: .recordAll, redacting: redaction)
+        .replaying(.contentsOf(file, mode: .recordAll, redacting: redaction))
         .data(for: Endpoint(.get, "/product"))
       server.stop()
       let text = try String(contentsOf: file, encoding: .utf8)
@@ -508,10 +512,10 @@ import Testing
       let server = try LoopbackServer { request in .json(#"{"path":"\#(request.path)"}"#) }
       defer { server.stop() }
       // With no file yet, it records.
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordNew)
+      _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordNew))
         .data(for: Endpoint(.get, "/a"))
       #expect(server.requests.count == 1)
-      let client = Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordNew)
+      let client = Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordNew))
       _ = try await client.data(for: Endpoint(.get, "/a"))
       #expect(server.requests.count == 1, "a recorded answer is replayed, not sent")
       let new = try await client.data(for: Endpoint(.get, "/b"))
@@ -562,7 +566,7 @@ import Testing
           }
           return "refreshed-SECRET-\(count)"
         }, clock: { ContinuousClock() }, now: { Self.recordedAt }
-      ).replaying(contentsOf: file, mode: .recordAll)
+      ).replaying(.contentsOf(file, mode: .recordAll))
       _ = try await client.data(for: Endpoint(.get, "/me").authorized())
       _ = try await client.data(for: Endpoint(.get, "/me/orders").authorized())
       #expect(asked.withLock { $0 } == 2)

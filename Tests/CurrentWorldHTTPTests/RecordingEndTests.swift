@@ -98,7 +98,7 @@ import Testing
       func record() async throws -> Bool {
         let client = HTTPClient.live(
           baseURL: server.baseURL, clock: { ContinuousClock() }, now: { Self.recordedAt }
-        ).replaying(contentsOf: file, mode: .recordAll)
+        ).replaying(.contentsOf(file, mode: .recordAll))
         _ = try await client.data(for: Endpoint(.get, "/kept"))
         return FileManager.default.fileExists(atPath: file.path)
       }

@@ -108,7 +108,7 @@ import Testing
   static func withSession<R>(
     _ file: URL, _ body: (URLSession) async throws -> R
   ) async rethrows -> R {
-    let session = URLSession.replaying(contentsOf: file, mode: .recordAll)
+    let session = URLSession.replaying(.contentsOf(file, mode: .recordAll))
     defer { session.finishTasksAndInvalidate() }
     return try await body(session)
   }
@@ -669,7 +669,7 @@ import Testing
       let client = HTTPClient.live(
         baseURL: server.baseURL, token: { Self.escapeToken }, clock: { ContinuousClock() },
         now: { RedTeamTests.recordedAt }
-      ).replaying(contentsOf: file, mode: .recordAll)
+      ).replaying(.contentsOf(file, mode: .recordAll))
       _ = try await client.data(for: Endpoint(.get, "/whoami").authorized())
       server.stop()
       try Self.expectNoSecret([Self.escapeToken], in: file)
@@ -690,7 +690,7 @@ import Testing
       let client = HTTPClient.live(
         baseURL: server.baseURL, token: { Self.escapeToken }, clock: { ContinuousClock() },
         now: { RedTeamTests.recordedAt }
-      ).replaying(contentsOf: file, mode: .recordAll)
+      ).replaying(.contentsOf(file, mode: .recordAll))
       _ = try await client.data(for: Endpoint(.get, "/whoami").authorized())
       server.stop()
       try Self.expectNoSecret([Self.escapeToken], in: file)
@@ -825,7 +825,7 @@ import Testing
       server.stop()
       guard try Self.expectNoSecret([invitation], in: file) != nil else { return }
       let replay = RedTeamTests.client(URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file, mode: .replayThrowingMisses)
+        .replaying(.contentsOf(file, mode: .replayThrowingMisses))
       await #expect(throws: Never.self, "the first request, replayed, misses") {
         _ = try await replay.data(for: first)
       }
@@ -892,7 +892,7 @@ import Testing
         )
       }
       let replay = RedTeamTests.client(URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file, mode: .replayThrowingMisses)
+        .replaying(.contentsOf(file, mode: .replayThrowingMisses))
       for body in Self.plainBodies {
         let answer = try await replay.data(for: Endpoint(.get, body.path))
         #expect(
@@ -928,7 +928,7 @@ import Testing
       server.stop()
       guard Self.closedFile(file) else { return }
       let replay = RedTeamTests.client(URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file, mode: .replayThrowingMisses)
+        .replaying(.contentsOf(file, mode: .replayThrowingMisses))
       let a = try await replay.data(for: Endpoint(.get, "/items/\(Self.itemA)"))
       let b = try await replay.data(for: Endpoint(.get, "/items/\(Self.itemB)"))
       #expect(String(decoding: b, as: UTF8.self) == #"{"name":"Porto"}"#, "item B's answer")
@@ -955,7 +955,7 @@ import Testing
       server.stop()
       guard Self.closedFile(file) else { return }
       let replay = RedTeamTests.client(URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file, mode: .replayThrowingMisses)
+        .replaying(.contentsOf(file, mode: .replayThrowingMisses))
       await #expect(throws: Never.self, "the upload with a fresh boundary misses") {
         _ = try await replay.data(for: upload("alamofire.boundary.8b1d4e7a2c9f6035"))
       }
@@ -995,7 +995,7 @@ import Testing
       server.stop()
       guard try Self.expectNoSecret(["RTrecordedPw-1a2b"], in: file) != nil else { return }
       let replay = RedTeamTests.client(URL(string: "http://127.0.0.1:9")!)
-        .replaying(contentsOf: file, mode: .replayThrowingMisses)
+        .replaying(.contentsOf(file, mode: .replayThrowingMisses))
       await #expect(throws: Never.self, "the form login misses") {
         _ = try await replay.data(for: form("RTtestPw-9z8y"))
       }

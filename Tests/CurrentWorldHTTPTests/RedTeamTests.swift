@@ -25,7 +25,7 @@ import Testing
   }
 
   static func recording(_ baseURL: URL, to file: URL) -> HTTPClient {
-    client(baseURL).replaying(contentsOf: file, mode: .recordAll)
+    client(baseURL).replaying(.contentsOf(file, mode: .recordAll))
   }
 
   /// A file in a folder of its own, removed after `body`.
@@ -535,7 +535,7 @@ import Testing
       let client = HTTPClient.live(
         baseURL: server.baseURL, configuration: Self.configuration(), token: { Self.token },
         clock: { ContinuousClock() }, now: { Self.recordedAt }
-      ).replaying(contentsOf: file, mode: .recordAll)
+      ).replaying(.contentsOf(file, mode: .recordAll))
       let data = try await client.data(for: Endpoint(.get, "/tenant"))
       #expect(String(decoding: data, as: UTF8.self).contains(Self.configKey), "the server saw it")
       server.stop()
@@ -550,7 +550,7 @@ import Testing
       let server = try Self.configEchoingServer()
       let session = URLSession(
         configuration: .replaying(
-          contentsOf: file, mode: .recordAll, basedOn: Self.configuration()))
+          .contentsOf(file, mode: .recordAll), basedOn: Self.configuration()))
       defer { session.invalidateAndCancel() }
       let (data, _) = try await session.data(from: server.baseURL.appendingPathComponent("tenant"))
       #expect(String(decoding: data, as: UTF8.self).contains(Self.configKey), "the server saw it")

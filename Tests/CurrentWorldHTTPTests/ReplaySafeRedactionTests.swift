@@ -179,7 +179,7 @@ import Testing
             : try Endpoint(.post, "/pay").jsonBody(["pin": pin]))
       }
       let recording = Self.client(server.baseURL, token: byToken ? "4242" : Self.token)
-        .replaying(contentsOf: file, mode: .recordAll)
+        .replaying(.contentsOf(file, mode: .recordAll))
       #expect(try await pay(recording, pin: 4242) == Data(answer.utf8), "the app got the answer")
       server.stop()
 
@@ -192,7 +192,7 @@ import Testing
 
       for pin in [4242, 1234] {
         let replay = Self.client(server.baseURL, token: byToken ? "\(pin)" : Self.token)
-          .replaying(contentsOf: file)
+          .replaying(.contentsOf(file))
         let replayed = try await pay(replay, pin: pin)
         let payment = try JSONDecoder().decode(Payment.self, from: replayed)
         #expect(payment == Payment(amount: "REDACTED", currency: "EUR", reference: 994242))
@@ -219,14 +219,14 @@ import Testing
 
         """
       let server = try LoopbackServer { _ in .json(answer) }
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/report"))
       server.stop()
       let entry = try #require(try Self.entries(in: file).first)
       #expect(entry.response.content?.text == answer)
       #expect(entry.response.bodySize == answer.utf8.count)
       #expect(entry.response.content?.size == answer.utf8.count)
-      let replayed = try await Self.client(server.baseURL).replaying(contentsOf: file)
+      let replayed = try await Self.client(server.baseURL).replaying(.contentsOf(file))
         .data(for: Endpoint(.get, "/report"))
       #expect(replayed == Data(answer.utf8))
     }
@@ -240,7 +240,7 @@ import Testing
           "alpha" : [ -0.50 ], "note":"caf\\u00e9" }
         """
       let server = try LoopbackServer { _ in .json(answer) }
-      _ = try await Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll)
+      _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.post, "/oauth/token"))
       server.stop()
       let expected = answer.replacingOccurrences(of: "at-SAFE-31", with: "REDACTED")
@@ -279,7 +279,7 @@ import Testing
             .query("query", #"mutation{login(password:"\#(passwords[2])"){token}}"#))
       }
       try await calls(
-        Self.client(server.baseURL).replaying(contentsOf: file, mode: .recordAll),
+        Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll)),
         Self.graphQLPasswords)
       server.stop()
       FileRecording.close(file)  // as the test's end
@@ -294,7 +294,7 @@ import Testing
         try Self.parsed(entry.response.content?.text ?? "")
       }
       try await calls(
-        Self.client(server.baseURL).replaying(contentsOf: file),
+        Self.client(server.baseURL).replaying(.contentsOf(file)),
         ["gq-other-1a2b3", "gq-other-4c5d6", "gq-other-7e8f9"])
     }
   }

@@ -31,7 +31,7 @@ import Testing
     world[HeldKey.self] = held
     withWorld(world) {
       _ = Current.urlSession
-      Current.urlSession = .replaying(archive)
+      Current.urlSession = .replaying(.archive(archive))
     }
     checks.run()
     return { [weak held] in held }

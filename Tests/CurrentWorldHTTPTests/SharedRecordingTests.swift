@@ -39,7 +39,7 @@ import Testing
       for index in 0..<16 {
         group.addTask {
           let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-            .replaying(contentsOf: file, mode: mode)
+            .replaying(.contentsOf(file, mode: mode))
           let answer = try await client.data(
             for: Endpoint(.get, "/v1/greet").query("n", "\(index)"))
           #expect(answer == Data(#"{"target":"/v1/greet?n=\#(index)"}"#.utf8))
@@ -64,7 +64,7 @@ import Testing
     defer { server.stop() }
     for index in 0..<16 {
       let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-        .replaying(contentsOf: file, mode: mode)
+        .replaying(.contentsOf(file, mode: mode))
       _ = try await client.data(for: Endpoint(.get, "/v1/greet").query("n", "\(index)"))
     }
     #expect(try Self.targets(file) == (0..<16).map { "/v1/greet?n=\($0)" })
@@ -88,7 +88,7 @@ import Testing
     defer { server.stop() }
     func client() -> HTTPClient {
       HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-        .replaying(contentsOf: file, mode: .recordAll)
+        .replaying(.contentsOf(file, mode: .recordAll))
     }
     let first = client()
     let firstAnswers = [
@@ -120,7 +120,7 @@ import Testing
     defer { server.stop() }
     func client(_ mode: HARMode) -> HTTPClient {
       HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-        .replaying(contentsOf: file, mode: mode)
+        .replaying(.contentsOf(file, mode: mode))
     }
     _ = try await client(.recordAll).data(for: Endpoint(.get, "/a"))
     FileRecording.close(file)  // as a later run
@@ -141,7 +141,7 @@ import Testing
     defer { server.stop() }
     func client(_ mode: HARMode) -> HTTPClient {
       HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-        .replaying(contentsOf: file, mode: mode)
+        .replaying(.contentsOf(file, mode: mode))
     }
     _ = try await client(.recordAll).data(for: Endpoint(.get, "/old"))
     FileRecording.close(file)  // as a later run
@@ -171,12 +171,12 @@ import Testing
           HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
         )
       })
-    let first = client.replaying(contentsOf: file, mode: .recordAll)
+    let first = client.replaying(.contentsOf(file, mode: .recordAll))
     _ = try await first.data(for: Endpoint(.get, "/one"))
     _ = try await first.data(for: Endpoint(.get, "/two"))
     FileRecording.close(file)  // as a later run
     down.withLock { $0 = true }
-    let again = client.replaying(contentsOf: file, mode: .recordAll)
+    let again = client.replaying(.contentsOf(file, mode: .recordAll))
     _ = try await again.data(for: Endpoint(.get, "/one"))
     await withKnownIssue("the server is out of reach for /two") {
       await #expect(throws: APIError.self) { try await again.data(for: Endpoint(.get, "/two")) }
@@ -206,7 +206,7 @@ import Testing
     let endpoint = Endpoint(.get, "/old").credential("X-Api-Key", "key-SECRET-7")
     for mode in [HARMode.recordAll, .replay] {
       let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-        .replaying(contentsOf: file, mode: mode)
+        .replaying(.contentsOf(file, mode: mode))
       // The redirect itself, as the live client reports it: no miss for
       // the other origin's request, which was never made.
       let error = await #expect(throws: APIError.self) { try await client.data(for: endpoint) }
@@ -230,7 +230,7 @@ import Testing
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<16 {
         group.addTask {
-          let session = URLSession.replaying(contentsOf: file, mode: .recordIfMissing)
+          let session = URLSession.replaying(.contentsOf(file, mode: .recordIfMissing))
           defer { session.finishTasksAndInvalidate() }
           let url = server.baseURL.appendingPathComponent("v1/greet")
           let (data, _) = try await session.data(
@@ -255,7 +255,7 @@ import Testing
     let server = try Self.server()
     defer { server.stop() }
     let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file, mode: .recordIfMissing)
+      .replaying(.contentsOf(file, mode: .recordIfMissing))
     let told = Locked<[String]>([])
     await withKnownIssue("another process records the file") {
       await #expect(throws: APIError.self) { try await client.data(for: Endpoint(.get, "/one")) }
@@ -288,7 +288,7 @@ import Testing
       let server = try Self.server()
       defer { server.stop() }
       let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-        .replaying(contentsOf: file, mode: .recordIfMissing)
+        .replaying(.contentsOf(file, mode: .recordIfMissing))
       _ = try await client.data(for: Endpoint(.get, "/one"))
       let own = "\(ProcessInfo.processInfo.processIdentifier)\n"
       #expect(try String(contentsOf: FileClaim.url(of: file), encoding: .utf8) == own)

@@ -50,7 +50,7 @@ struct PlainWeatherClient {
     let file = try Self.file([
       ("GET", "\(base)/today?city=c\(number)", nil, 200, "sunny \(number)")
     ])
-    Current.urlSession = .replaying(contentsOf: file)
+    Current.urlSession = .replaying(.contentsOf(file))
     // Several requests each, so that tests' requests interleave.
     try await Task.sleep(for: .milliseconds(number % 4))
     let answer = try await PlainWeatherClient(baseURL: base).today(city: "c\(number)")
@@ -65,7 +65,7 @@ struct PlainWeatherClient {
       ("GET", "https://api.example/next", nil, 200, "1"),
       ("GET", "https://api.example/next", nil, 200, "2"),
     ])
-    let session = URLSession.replaying(contentsOf: file)
+    let session = URLSession.replaying(.contentsOf(file))
     let url = URL(string: "https://api.example/next")!
     let first = try await session.data(from: url).0
     let second = try await session.data(from: url).0
@@ -83,7 +83,7 @@ struct PlainWeatherClient {
       ("POST", "https://api.example/uploads", #"{"any":"body"}"#, 201, "uploaded"),
       ("GET", "https://api.example/handler", nil, 200, "handled"),
     ])
-    let session = URLSession.replaying(contentsOf: file)
+    let session = URLSession.replaying(.contentsOf(file))
     var post = URLRequest(url: URL(string: "https://api.example/books")!)
     post.httpMethod = "POST"
     post.httpBody = Data(#"{ "title": "Zama" }"#.utf8)
@@ -120,9 +120,9 @@ struct PlainWeatherClient {
     let bySession = folder.appendingPathComponent("session.har")
 
     let client = HTTPClient.live(baseURL: server.baseURL, clock: { ContinuousClock() })
-    let recorded = try await client.replaying(contentsOf: byClient, mode: .recordAll)
+    let recorded = try await client.replaying(.contentsOf(byClient, mode: .recordAll))
       .data(for: Endpoint(.get, "/facts").query("n", "1"))
-    let sessionRecorded = try await URLSession.replaying(contentsOf: bySession, mode: .recordAll)
+    let sessionRecorded = try await URLSession.replaying(.contentsOf(bySession, mode: .recordAll))
       .data(from: server.baseURL.appendingPathComponent("breeds")).0
     server.stop()
     #expect(server.requests.count == 2)
@@ -130,9 +130,9 @@ struct PlainWeatherClient {
     FileRecording.close(byClient)
     FileRecording.close(bySession)
 
-    let replayedBySession = try await URLSession.replaying(contentsOf: byClient)
+    let replayedBySession = try await URLSession.replaying(.contentsOf(byClient))
       .data(from: URL(string: "\(server.baseURL)/facts?n=1")!).0
-    let replayedByClient = try await client.replaying(contentsOf: bySession)
+    let replayedByClient = try await client.replaying(.contentsOf(bySession))
       .data(for: Endpoint(.get, "/breeds"))
     #expect(replayedBySession == recorded)
     #expect(replayedByClient == sessionRecorded)
@@ -167,7 +167,7 @@ struct PlainWeatherClient {
       ]
     }
 
-    let live = try await calls(.replaying(contentsOf: file, mode: .recordAll))
+    let live = try await calls(.replaying(.contentsOf(file, mode: .recordAll)))
     server.stop()
     #expect(server.requests.map(\.path) == ["/me", "/old", "/new"])
     #expect(live[0].contains("tok-SECRET-31"), "the server saw the real token")
@@ -179,7 +179,7 @@ struct PlainWeatherClient {
     let archive = try HTTPArchive(contentsOf: file)
     #expect(archive.entries.map(\.status) == [200, 302, 200])
 
-    let replayed = try await calls(.replaying(contentsOf: file))
+    let replayed = try await calls(.replaying(.contentsOf(file)))
     #expect(replayed[1] == live[1])
     #expect(replayed[2] == "/new")
     #expect(replayed[0].contains("REDACTED") && !replayed[0].contains("tok-SECRET"))
@@ -230,7 +230,7 @@ struct PlainWeatherClient {
     let moved = #"POST /new {"title":"Zama"}"#
 
     let live = try await Self.postOld(
-      .replaying(contentsOf: file, mode: .recordAll), at: server.baseURL)
+      .replaying(.contentsOf(file, mode: .recordAll)), at: server.baseURL)
     server.stop()
     #expect(live.0 == moved && live.1 == 200, "\(live)")
     FileRecording.close(file)  // as the test's end
@@ -238,11 +238,11 @@ struct PlainWeatherClient {
     #expect(archive.entries.map(\.status) == [status, 200])
     #expect(archive.entries.map(\.method) == ["POST", "POST"])
 
-    let replayed = try await Self.postOld(.replaying(contentsOf: file), at: server.baseURL)
+    let replayed = try await Self.postOld(.replaying(.contentsOf(file)), at: server.baseURL)
     #expect(replayed.0 == moved && replayed.1 == 200, "\(replayed)")
     var endpoint = Endpoint(.post, "/old").header("Content-Type", "application/json")
     endpoint.body = Data(#"{"title":"Zama"}"#.utf8)
-    let answer = try await Self.offlineClient(server.baseURL).replaying(contentsOf: file)
+    let answer = try await Self.offlineClient(server.baseURL).replaying(.contentsOf(file))
       .data(for: endpoint)
     #expect(String(decoding: answer, as: UTF8.self) == moved)
   }
@@ -261,7 +261,7 @@ struct PlainWeatherClient {
     let file = folder.appendingPathComponent("redirect.har")
 
     let live = try await Self.postOld(
-      .replaying(contentsOf: file, mode: .recordAll), at: server.baseURL)
+      .replaying(.contentsOf(file, mode: .recordAll)), at: server.baseURL)
     server.stop()
     #expect(live.0 == "GET /new " && live.1 == 200, "\(live)")
     #expect(server.requests.map(\.method) == ["POST", "GET"])
@@ -270,11 +270,11 @@ struct PlainWeatherClient {
     #expect(archive.entries.map(\.method) == ["POST", "GET"])
     #expect(archive.entries.last?.requestBody.isEmpty == true)
 
-    let replayed = try await Self.postOld(.replaying(contentsOf: file), at: server.baseURL)
+    let replayed = try await Self.postOld(.replaying(.contentsOf(file)), at: server.baseURL)
     #expect(replayed.0 == "GET /new " && replayed.1 == 200, "\(replayed)")
     var endpoint = Endpoint(.post, "/old").header("Content-Type", "application/json")
     endpoint.body = Data(#"{"title":"Zama"}"#.utf8)
-    let answer = try await Self.offlineClient(server.baseURL).replaying(contentsOf: file)
+    let answer = try await Self.offlineClient(server.baseURL).replaying(.contentsOf(file))
       .data(for: endpoint)
     #expect(String(decoding: answer, as: UTF8.self) == "GET /new ")
   }
@@ -295,7 +295,7 @@ struct PlainWeatherClient {
     let file = folder.appendingPathComponent("failed.har")
 
     let recorded = await #expect(throws: URLError.self) {
-      try await URLSession.replaying(contentsOf: file, mode: .recordAll).data(from: url)
+      try await URLSession.replaying(.contentsOf(file, mode: .recordAll)).data(from: url)
     }
     let code = try #require(recorded?.code)
     FileRecording.close(file)  // as the test's end
@@ -306,11 +306,11 @@ struct PlainWeatherClient {
     #expect(text.contains(#""_error" : "NSURLErrorDomain \#(code.rawValue)""#), "\(text)")
 
     let replayed = await #expect(throws: URLError.self) {
-      try await URLSession.replaying(contentsOf: file).data(from: url)
+      try await URLSession.replaying(.contentsOf(file)).data(from: url)
     }
     #expect(replayed?.code == code)
     let client = HTTPClient.live(baseURL: refusing.baseURL, clock: { ContinuousClock() })
-      .replaying(contentsOf: file)
+      .replaying(.contentsOf(file))
     do {
       _ = try await client.data(for: Endpoint(.get, "/gone"))
       Issue.record("a recorded failure answered")
@@ -339,7 +339,7 @@ struct PlainWeatherClient {
     try await withKnownIssue {
       try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
         let session = URLSession.replaying(
-          contentsOf: folder.appendingPathComponent("up.har"), mode: .recordAll)
+          .contentsOf(folder.appendingPathComponent("up.har"), mode: .recordAll))
         await #expect(throws: URLError.self) {
           try await session.upload(for: upload, from: Data("body".utf8))
         }
@@ -360,7 +360,7 @@ struct PlainWeatherClient {
     let thrown = Locked<URLError?>(nil)
     try await withKnownIssue {
       try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
-        let session = URLSession.replaying(contentsOf: file)
+        let session = URLSession.replaying(.contentsOf(file))
         let error = await #expect(throws: URLError.self) {
           try await session.data(from: Self.counting.baseURL.appendingPathComponent("other"))
         }
@@ -455,7 +455,7 @@ struct PlainWeatherClient {
     let test = try #require(Test.current)
     try await withKnownIssue {
       try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
-        Current.urlSession = .replaying(contentsOf: file)
+        Current.urlSession = .replaying(.contentsOf(file))
         let session = Current.urlSession
         let detached = try await Task.detached {
           try await session.data(from: URL(string: "https://api.example/detached")!).0
@@ -489,7 +489,7 @@ struct PlainWeatherClient {
     let test = try #require(Test.current)
     let kept = Locked<URLSession?>(nil)
     try await WorldTrait.world.provideScope(for: test, testCase: Test.Case.current) {
-      let session = URLSession.replaying(contentsOf: file)
+      let session = URLSession.replaying(.contentsOf(file))
       kept.withLock { $0 = session }
     }
     let session = try #require(kept.withLock { $0 })
@@ -512,7 +512,7 @@ struct PlainWeatherClient {
       .appendingPathComponent("cancel-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("slow.har")
-    let session = URLSession.replaying(contentsOf: file, mode: .recordAll)
+    let session = URLSession.replaying(.contentsOf(file, mode: .recordAll))
     let url = server.baseURL.appendingPathComponent("slow")
     let request = Task { try await session.data(from: url) }
     // Cancelled once the server has the request, so that the cancel

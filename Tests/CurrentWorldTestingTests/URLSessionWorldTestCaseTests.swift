@@ -57,7 +57,7 @@ final class URLSessionWorldTestCaseTests: FailureKeepingTestCase {
         {"log":{"version":"1.2","entries":[{"request":{"method":"GET","url":"\#(Self.url)"},
          "response":{"status":200,"headers":[],"content":{"mimeType":"text/plain","text":"sunny"}}}]}}
         """#.utf8))
-    Current.urlSession = .replaying(archive)
+    Current.urlSession = .replaying(.archive(archive))
     let (data, _) = try await Current.urlSession.data(from: Self.url)
     XCTAssertEqual(String(decoding: data, as: UTF8.self), "sunny")
   }

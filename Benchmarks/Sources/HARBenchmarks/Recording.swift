@@ -66,7 +66,7 @@ func record(
 ) async throws -> Double {
   let client = HTTPClient.live(
     baseURL: baseURL, token: { token }, clock: { ContinuousClock() }, now: { Date() }
-  ).replaying(contentsOf: file, mode: .recordAll)
+  ).replaying(.contentsOf(file, mode: .recordAll))
   let start = ContinuousClock.now
   try await send(client, calls: calls, path: path)
   return seconds(since: start)

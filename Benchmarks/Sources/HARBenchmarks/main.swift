@@ -153,13 +153,13 @@ var loads: [Double] = []
 for run in 1...runs {
   let replay = HTTPClient(baseURL: baseURL, clock: { ContinuousClock() }, now: { Date() }) { _ in
     fatalError("a replay sent a request")
-  }.replaying(recorded)
+  }.replaying(.archive(recorded))
   let replayed = try await perCall(replay, replayCalls)
   let network = try await perCall(live, networkCalls)
   ratios.append(replayed / network)
 
   let start = ContinuousClock.now
-  let client = HTTPClient(baseURL: baseURL) { _ in fatalError("sent") }.replaying(contentsOf: big)
+  let client = HTTPClient(baseURL: baseURL) { _ in fatalError("sent") }.replaying(.contentsOf(big))
   _ = try await client.data(for: Endpoint(.get, "/items/999"))
   let load = ContinuousClock.now - start
   loads.append(Double(load.components.seconds) * 1e3 + Double(load.components.attoseconds) / 1e15)
@@ -204,7 +204,7 @@ let immediate = URLSession(configuration: immediateConfiguration)
 var sessionRatios: [Double] = []
 var floorRatios: [Double] = []
 for run in 1...runs {
-  let replayed = try await perCall(URLSession.replaying(recorded), replayCalls)
+  let replayed = try await perCall(URLSession.replaying(.archive(recorded)), replayCalls)
   let network = try await perCall(plain, networkCalls)
   let floor = try await perCall(immediate, replayCalls)
   sessionRatios.append(replayed / network)

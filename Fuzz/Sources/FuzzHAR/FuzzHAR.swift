@@ -50,7 +50,7 @@ func replay(_ archive: HTTPArchive) -> [String] {
     now: { Date(timeIntervalSince1970: 1_768_487_400) }
   ) { _ in
     fatalError("a replay reached the client's own transport")
-  }.replaying(archive)
+  }.replaying(.archive(archive))
   client.responseSizeLimit = limit
   let result = Outcome()
   let done = DispatchSemaphore(value: 0)

@@ -1,4 +1,4 @@
-/// Whether a client made by ``HTTPClient/replaying(_:mode:redacting:strict:fileID:filePath:line:column:)``
+/// Whether a client made by ``HTTPClient/replaying(_:fileID:filePath:line:column:)``
 /// answers from its file or sends requests and records the answers.
 ///
 /// A test process records only when the test passes a recording mode or

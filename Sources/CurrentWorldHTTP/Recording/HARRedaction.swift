@@ -48,8 +48,9 @@
 ///
 /// ```swift
 /// let client = api.replaying(
-///   "Fixtures/login.har",
-///   redacting: HARRedaction(queryItems: ["device"], jsonFields: ["pin"], keeping: ["token"]))
+///   .file(
+///     "Fixtures/login.har",
+///     redacting: HARRedaction(queryItems: ["device"], jsonFields: ["pin"], keeping: ["token"])))
 /// ```
 public struct HARRedaction: Sendable, Equatable {
   /// More header names whose values are replaced, compared without case.

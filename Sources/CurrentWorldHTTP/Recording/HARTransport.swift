@@ -12,7 +12,7 @@ import Foundation
 /// sends each request on the client's own transport and records the
 /// exchange, as its mode says. One per replaying client, so tests that run
 /// in parallel never share one.
-final class HARTransport: Sendable {
+package final class HARTransport: Sendable {
   /// Where the file is; `nil` for an archive read by the caller.
   let file: URL?
   let mode: HARMode
@@ -34,11 +34,18 @@ final class HARTransport: Sendable {
   let sessionHeaders: [String: String]
 
   /// The `replaying` call, where issues point.
-  struct Place: Sendable {
+  package struct Place: Sendable {
     var fileID: StaticString
     var filePath: StaticString
     var line: UInt
     var column: UInt
+
+    package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+      self.fileID = fileID
+      self.filePath = filePath
+      self.line = line
+      self.column = column
+    }
   }
 
   struct State: Sendable {

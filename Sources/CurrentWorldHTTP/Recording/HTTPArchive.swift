@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// The exchanges of a HAR 1.2 file, read and checked: what a client made
-/// with ``HTTPClient/replaying(_:redacting:strict:fileID:filePath:line:column:)``
-/// answers from.
+/// with ``HTTPClient/replaying(_:fileID:filePath:line:column:)`` and
+/// ``Recording/archive(_:redacting:strict:)`` answers from.
 ///
 /// Files that browsers' developer tools, Proxyman, Charles and Playwright
 /// export read as they are: pages, timings, cache and `_`-prefixed fields

@@ -21,103 +21,27 @@ extension HTTPClient {
   /// no secret (see ``HARRedaction``).
   ///
   /// - Parameters:
-  ///   - path: The file, relative to the folder of the file that calls this
-  ///     (for a test, next to the test file), or absolute. For a file in
-  ///     the test bundle, use ``replaying(contentsOf:mode:redacting:strict:fileID:filePath:line:column:)``.
-  ///   - mode: Whether to replay or record; the environment variable
-  ///     `CURRENTWORLD_RECORD` can ask for more recording (see ``HARMode``).
-  ///   - redacting: Names of headers, query items and JSON fields to write
-  ///     as `REDACTED`, besides those always hidden.
-  ///   - strict: Whether answers that no request took fail the test too,
-  ///     as its world ends (`.world` or `WorldTestCase`); a client made
-  ///     and used outside test worlds reports them when it is released.
+  ///   - recording: The file or archive, and how to replay it: a path
+  ///     relative to the folder of the file that calls this (for a test,
+  ///     next to the test file), ``Recording/file(_:mode:redacting:strict:filePath:)``
+  ///     with options, ``Recording/contentsOf(_:mode:redacting:strict:)``
+  ///     for a file in the test bundle, or ``Recording/archive(_:redacting:strict:)``.
   ///   - fileID: Where issues point; the caller's file by default.
-  ///   - filePath: The caller's file, which a relative `path` is resolved
-  ///     against.
+  ///   - filePath: The caller's file, which a path given as a string is
+  ///     resolved against.
   ///   - line: Where issues point.
   ///   - column: Where issues point.
   public func replaying(
-    _ path: String,
-    mode: HARMode = .replay,
-    redacting: HARRedaction = HARRedaction(),
-    strict: Bool = false,
+    _ recording: Recording,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> HTTPClient {
     replaying(
-      contentsOf: HARTransport.file(path, besides: filePath), mode: mode, redacting: redacting,
-      strict: strict, fileID: fileID,
-      filePath: filePath, line: line, column: column)
-  }
-
-  /// This client, answering from the HAR file at `file`, or recording its
-  /// answers there; for a file in a test bundle:
-  ///
-  /// ```swift
-  /// let file = Bundle.module.url(forResource: "catfact", withExtension: "har")!
-  /// Current.catFactAPI = .live(client: .live(baseURL: CatFactAPI.defaultBaseURL).replaying(contentsOf: file))
-  /// ```
-  ///
-  /// A bundle's files are copies made at build time: record into the
-  /// source folder (``replaying(_:mode:redacting:strict:fileID:filePath:line:column:)``)
-  /// and replay from the bundle.
-  ///
-  /// - Parameters:
-  ///   - file: The HAR file.
-  ///   - mode: Whether to replay or record (see ``HARMode``).
-  ///   - redacting: Names of headers, query items and JSON fields to write
-  ///     as `REDACTED`, besides those always hidden.
-  ///   - strict: Whether answers that no request took fail the test too,
-  ///     as its world ends.
-  ///   - fileID: Where issues point.
-  ///   - filePath: Where issues point.
-  ///   - line: Where issues point.
-  ///   - column: Where issues point.
-  public func replaying(
-    contentsOf file: URL,
-    mode: HARMode = .replay,
-    redacting: HARRedaction = HARRedaction(),
-    strict: Bool = false,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> HTTPClient {
-    replaying(
-      HARTransport(
-        file: file, mode: mode, redaction: redacting, strict: strict,
+      recording.transport(
         place: .init(fileID: fileID, filePath: filePath, line: line, column: column),
         sessionHeaders: sessionHeaders))
-  }
-
-  /// This client, answering from an archive already read; it never
-  /// records.
-  ///
-  /// - Parameters:
-  ///   - archive: The exchanges to answer from.
-  ///   - redacting: Names of query items and JSON fields that requests
-  ///     are matched without.
-  ///   - strict: Whether answers that no request took fail the test too,
-  ///     as its world ends.
-  ///   - fileID: Where issues point.
-  ///   - filePath: Where issues point.
-  ///   - line: Where issues point.
-  ///   - column: Where issues point.
-  public func replaying(
-    _ archive: HTTPArchive,
-    redacting: HARRedaction = HARRedaction(),
-    strict: Bool = false,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> HTTPClient {
-    replaying(
-      HARTransport(
-        archive: archive, redaction: redacting, strict: strict,
-        place: .init(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   private func replaying(_ har: HARTransport) -> HTTPClient {

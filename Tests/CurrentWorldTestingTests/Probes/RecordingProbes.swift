@@ -27,7 +27,7 @@ struct RecordingProbes {
           HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
         )
       }
-    ).replaying(contentsOf: URL(fileURLWithPath: file), mode: .recordAll)
+    ).replaying(.contentsOf(URL(fileURLWithPath: file), mode: .recordAll))
     Self.kept.withLock { $0 = client }
     _ = try await client.data(for: Endpoint(.get, "/kept-until-exit"))
     print("probe: written before exit: \(FileManager.default.fileExists(atPath: file))")

@@ -121,7 +121,7 @@ struct StoredStateProbes {
     }
     let archive = try HTTPArchive(
       data: Data(#"{"log":{"version":"1.2","entries":[\#(entries.joined(separator: ","))]}}"#.utf8))
-    let session = URLSession.replaying(archive, strict: true)
+    let session = URLSession.replaying(.archive(archive, strict: true))
     let (data, _) = try await session.data(from: URL(string: "http://127.0.0.1:9/used")!)
     print("answered: \(String(decoding: data, as: UTF8.self))")
     print("routes kept before: \(SessionRoutesMade.kept)")
@@ -150,7 +150,7 @@ struct StoredStateProbes {
           HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
         )
       }
-    ).replaying(contentsOf: file, mode: .recordIfMissing)
+    ).replaying(.contentsOf(file, mode: .recordIfMissing))
     let data = try await client.data(for: Endpoint(.get, "/greet").query("n", "\(index)"))
     #expect(data == Data(#"{"n":"n=\#(index)"}"#.utf8))
   }

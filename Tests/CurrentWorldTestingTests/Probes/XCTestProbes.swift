@@ -33,7 +33,7 @@ final class WorldTestCaseProbes: WorldTestCase {
     let archive = try HTTPArchive(
       data: Data(#"{"log":{"version":"1.2","entries":[\#(entry)]}}"#.utf8))
     print("replaying at line \(#line + 1)")
-    Current.urlSession = .replaying(archive)
+    Current.urlSession = .replaying(.archive(archive))
     _ = try await Current.urlSession.data(from: URL(string: "http://127.0.0.1:9/missing")!)
   }
 

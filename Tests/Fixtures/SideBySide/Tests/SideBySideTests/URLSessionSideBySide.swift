@@ -24,7 +24,7 @@ import Testing
       """#.utf8))
 
   @Test func bothLibrariesSessionsReplay() async throws {
-    let session = URLSession.replaying(Self.archive)
+    let session = URLSession.replaying(.archive(Self.archive))
     Current.urlSession = session
     let url = URL(string: "https://api.example/hello")!
     let fromWorld = try await Current.urlSession.data(from: url).0
