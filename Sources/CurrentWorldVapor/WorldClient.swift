@@ -128,15 +128,14 @@
   }
 
   extension Application.Clients.Provider {
-    /// ``WorldClient`` over Vapor's own HTTP client: `app.clients.use(.world)`.
+    /// ``WorldClient`` over Vapor's own HTTP client (`.http`):
+    /// `app.clients.use(.world)`. Vapor's shared HTTP client is made here,
+    /// with the configuration `app.http.client` has now.
     public static var world: Self {
       .init { app in
-        app.clients.use { app in
-          WorldClient(
-            live: app.http.client.shared.delegating(
-              to: app.eventLoopGroup.next(), logger: app.logger,
-              byteBufferAllocator: ByteBufferAllocator()))
-        }
+        app.clients.use(.http)
+        let live = app.client
+        app.clients.use { _ in WorldClient(live: live) }
       }
     }
   }

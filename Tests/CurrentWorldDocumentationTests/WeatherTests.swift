@@ -89,3 +89,11 @@ func recordTheForecast() async throws {
     #expect(error == .timeout(url: URL(string: "https://weather.example/forecast?city=Lisbon")!))
   }
 }
+
+// The article "Which client, which line": an HTTPClient's replay in one line.
+@Test(.world) func anHTTPClientReplaysInOneLine() async throws {
+  let client = HTTPClient.live(baseURL: URL(string: "https://weather.example")!)
+  let replaying = client.replaying("Recordings/forecast.har")
+  let data = try await replaying.data(for: Endpoint(.get, "/forecast").query("city", "Lisbon"))
+  #expect(String(decoding: data, as: UTF8.self) == #"{"summary":"Sunny"}"#)
+}

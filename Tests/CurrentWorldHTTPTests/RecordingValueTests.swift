@@ -93,6 +93,15 @@ import Testing
     }
   }
 
+  /// An interpolated string is a path too, resolved as a literal one.
+  @Test(.world) func anInterpolatedStringIsAPathToo() async throws {
+    let name = "browser"
+    Current.urlSession = .replaying("HAR/\(name).har")
+    let url = URL(string: "https://catfact.ninja/fact?max_length=80")!
+    let (data, _) = try await Current.urlSession.data(from: url)
+    #expect(String(decoding: data, as: UTF8.self) == Self.fact)
+  }
+
   /// A string is resolved where `replaying` is called, not where the
   /// value was made; `.file` is resolved where it is named.
   @Test func aStringResolvesAtTheCallAndAFileWhereItIsNamed() async throws {

@@ -19,7 +19,7 @@ import Foundation
 /// order) and body; the same request made again takes the next answer
 /// recorded for it. A request with no recorded answer fails the running
 /// test, naming the closest recorded one, and is never sent.
-public struct Recording: Sendable, ExpressibleByStringLiteral {
+public struct Recording: Sendable, ExpressibleByStringInterpolation {
   enum Source: Sendable {
     /// A path resolved against the file of the `replaying` call.
     case path(String)
@@ -37,6 +37,12 @@ public struct Recording: Sendable, ExpressibleByStringLiteral {
   /// replayed, never recorded unless `CURRENTWORLD_RECORD` asks.
   public init(stringLiteral path: String) {
     self.init(source: .path(path), mode: .replay, redaction: HARRedaction(), strict: false)
+  }
+
+  /// The file at the interpolated path (`"Recordings/\(name).har"`),
+  /// as a literal path is.
+  public init(stringInterpolation: DefaultStringInterpolation) {
+    self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
   }
 
   private init(source: Source, mode: HARMode, redaction: HARRedaction, strict: Bool) {
