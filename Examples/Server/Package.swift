@@ -42,7 +42,8 @@ let package = Package(
     // The tests' loopback server.
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.0.0"),
-    .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.0.0"),
+    .package(
+      url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.0.0"),
   ],
   targets: [
     // The command line that both servers take.

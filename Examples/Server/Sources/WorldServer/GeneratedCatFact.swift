@@ -2,6 +2,7 @@ import CatFactClient
 import CurrentWorldHummingbird
 import CurrentWorldOpenAPI
 import Foundation
+import Hummingbird
 import OpenAPIAsyncHTTPClient
 
 /// The cat fact service through its generated OpenAPI client, made once:

@@ -63,8 +63,9 @@ public final class LoopbackServer: Sendable {
       let answer =
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
         + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+      let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
       context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
-        context.close(promise: nil)
+        bound.value.close(promise: nil)
       }
     }
   }

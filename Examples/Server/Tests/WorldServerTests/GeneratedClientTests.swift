@@ -12,6 +12,10 @@ import OpenAPIURLSession
 import Testing
 import WorldServer
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// A generated OpenAPI client kept in a `static let` replays each test's own
 /// recording, through either transport, while the server it points at gets
 /// nothing.
