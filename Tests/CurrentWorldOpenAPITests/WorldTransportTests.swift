@@ -141,7 +141,8 @@
       defer { try? FileManager.default.removeItem(at: file) }
       let base = URL(string: "https://api.example.com/v1/")!
       let session = URLSession.replaying(.contentsOf(file, mode: .recordAll))
-      try await withWorld({ $0.urlSession = session }) {
+      let recording: (inout World) -> Void = { $0.urlSession = session }
+      try await withWorld(recording) {
         let (_, answer) = try await WorldTransport(live: live).send(
           Self.get("/facts?page=2"), body: nil, baseURL: base, operationID: "listFacts")
         #expect(try await text(answer) == "answer to /facts?page=2")

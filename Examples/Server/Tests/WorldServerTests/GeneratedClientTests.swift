@@ -111,7 +111,8 @@ import WorldServer
     let file = temporaryFile()
     defer { try? FileManager.default.removeItem(at: file) }
     let session = URLSession.replaying(.contentsOf(file, mode: .recordAll))
-    try await withWorld({ $0.urlSession = session }) {
+    let recording: (inout World) -> Void = { $0.urlSession = session }
+    try await withWorld(recording) {
       let client = Client(
         serverURL: server.url, transport: WorldTransport(live: AsyncHTTPClientTransport()))
       let fact = try await client.getRandomFact().ok.body.json
