@@ -9,7 +9,7 @@
   @available(
     *, unavailable,
     message:
-      "CurrentWorldHummingbird needs the package trait Hummingbird: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.4.0\", traits: [\"Hummingbird\"])"
+      "CurrentWorldHummingbird needs the package trait Hummingbird: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.5.0\", traits: [\"Hummingbird\"])"
   )
   public struct WorldMiddleware<Context> {
     /// Unavailable, as the type is.

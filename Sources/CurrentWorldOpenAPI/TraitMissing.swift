@@ -9,7 +9,7 @@
   @available(
     *, unavailable,
     message:
-      "CurrentWorldOpenAPI needs the package trait OpenAPI: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.4.0\", traits: [\"OpenAPI\"])"
+      "CurrentWorldOpenAPI needs the package trait OpenAPI: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.5.0\", traits: [\"OpenAPI\"])"
   )
   public struct WorldTransport {
     /// Unavailable, as the type is.

@@ -9,7 +9,7 @@
   @available(
     *, unavailable,
     message:
-      "CurrentWorldVapor needs the package trait Vapor: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.4.0\", traits: [\"Vapor\"])"
+      "CurrentWorldVapor needs the package trait Vapor: .package(url: \"https://github.com/currentworld/CurrentWorld.git\", from: \"0.5.0\", traits: [\"Vapor\"])"
   )
   public struct WorldMiddleware {
     /// Unavailable, as the type is.

@@ -11,7 +11,7 @@ let package = Package(
   name: "AppUser",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(url: "https://github.com/currentworld/CurrentWorld.git", from: "0.4.0")
+    .package(url: "https://github.com/currentworld/CurrentWorld.git", from: "0.5.0")
   ],
   targets: [
     .executableTarget(

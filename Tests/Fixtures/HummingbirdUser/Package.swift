@@ -11,7 +11,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(
-      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.4.0",
+      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.5.0",
       traits: ["Hummingbird"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
   ],

@@ -11,7 +11,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(
-      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.4.0", traits: ["OpenAPI"]),
+      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.5.0", traits: ["OpenAPI"]),
     .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
   ],
   targets: [

@@ -10,7 +10,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(
-      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.4.0",
+      url: "https://github.com/currentworld/CurrentWorld.git", from: "0.5.0",
       traits: ["Vapor"]),
     .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
   ],
