@@ -58,6 +58,10 @@ extension World {
 struct SessionWorld: Sendable {
   fileprivate let shared = SharedWorld()
 
+  /// `Current.urlSession`, read where this is called: for the clients
+  /// that read it at each send (``WorldRoute``).
+  static var sessionInEffect: URLSession { Current.urlSession }
+
   /// Runs `body` in the world, on the calling thread.
   func runNow<R>(_ body: () throws -> R) rethrows -> R {
     try shared.run(body)

@@ -1,4 +1,3 @@
-internal import CurrentWorld
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -21,7 +20,7 @@ package struct WorldRoute: Sendable {
   /// when it goes live: `Current.urlSession` is not a session that
   /// CurrentWorld made (`URLSession.shared`, a session of the app's).
   package static func inEffect(client: String) -> WorldRoute? {
-    let session = Current.urlSession
+    let session = SessionWorld.sessionInEffect
     // The live world's session, asked first: a configuration is a copy.
     guard session !== URLSession.shared,
       let routed = session.configuration.protocolClasses?.first as? any RoutedClass.Type,
