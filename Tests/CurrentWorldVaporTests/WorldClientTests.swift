@@ -61,6 +61,20 @@
       #expect(answers == ["200 recorded fact", "200 recorded fact"])
     }
 
+    /// A future's later callback runs in the process's world; the fix the
+    /// article gives, `withWorld(req.world)`, sends in the request's.
+    @Test func aFuturesCallbackSendsInTheRequestsWorldWhenGivenIt() async throws {
+      let answers = try await Self.answers("fact") { app in
+        app.get("fact") { req async throws in
+          let response = try await req.eventLoop.submit {
+            withWorld(req.world) { req.client.get("https://backend.example/fact") }
+          }.flatMap { $0 }.get()
+          return response.body.map { String(buffer: $0) } ?? ""
+        }
+      }
+      #expect(answers == ["200 recorded fact", "200 recorded fact"])
+    }
+
     /// Vapor's own client, delegating and logging as `req.client` asks,
     /// is what a live world sends through.
     @Test func theClientKeepsTheRequestsEventLoop() async throws {
