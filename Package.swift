@@ -210,7 +210,8 @@ let package = Package(
     .testTarget(
       name: "CurrentWorldVaporTests",
       dependencies: [
-        "CurrentWorldVapor", "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting", "TestHelpers",
+        "CurrentWorldVapor", "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting",
+        "TestHelpers",
         .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(
           name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Vapor"])),
