@@ -137,8 +137,11 @@
       {
         let base = String(baseURL.absoluteString.trimmingSuffix("/"))
         let whole = url.absoluteString
-        if whole.hasPrefix(base) {
-          request.path = String(whole.dropFirst(base.count))
+        // On the server only where its URL goes on with a path or a query
+        // (`https://host:8443/…` is not on `https://host`).
+        let rest = whole.dropFirst(base.count)
+        if whole.hasPrefix(base), rest.isEmpty || rest.first == "/" || rest.first == "?" {
+          request.path = String(rest)
         } else {
           request.path =
             components.percentEncodedPath

@@ -80,7 +80,11 @@
         }
         var headers = HTTPHeaders()
         for case (let name as String, let value as String) in response.allHeaderFields {
-          headers.add(name: name, value: value)
+          // `HTTPURLResponse` joins repeated fields with a comma, which a
+          // `Set-Cookie` cannot take: each cookie is a field again.
+          for value in name.lowercased() == "set-cookie" ? Self.cookies(value) : [value] {
+            headers.add(name: name, value: value)
+          }
         }
         return ClientResponse(
           status: HTTPResponseStatus(statusCode: response.statusCode), headers: headers,
@@ -114,6 +118,26 @@
       request.headers = HTTPHeaders((sent.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) })
       request.body = sent.httpBody.map { ByteBuffer(bytes: $0) }
       return request
+    }
+
+    /// The cookies of a `Set-Cookie` value joined from several: split at
+    /// each comma that a cookie's `name=` follows, which the comma of an
+    /// `Expires` date never is, and a cookie's value cannot hold.
+    private static func cookies(_ joined: String) -> [String] {
+      var cookies: [String] = []
+      var start = joined.startIndex
+      var search = joined.startIndex
+      while let comma = joined[search...].firstIndex(of: ",") {
+        let next = joined[joined.index(after: comma)...].drop { $0 == " " }
+        let name = next.prefix { !"=;, \t".contains($0) }
+        if !name.isEmpty, next.dropFirst(name.count).first == "=" {
+          cookies.append(String(joined[start..<comma]))
+          start = next.startIndex
+        }
+        search = joined.index(after: comma)
+      }
+      cookies.append(String(joined[start...]))
+      return cookies
     }
 
     /// Headers as `HTTPURLResponse` takes them: one value per name, repeated

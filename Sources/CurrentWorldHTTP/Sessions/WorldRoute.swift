@@ -12,7 +12,9 @@ import Foundation
 /// each send: to the recording that `Current.urlSession` replays, to the
 /// failure of a test world that arranged none, or live.
 package struct WorldRoute: Sendable {
-  private let route: SessionRoute
+  /// `nil` for a session that CurrentWorld made and that was invalidated
+  /// since: its route is gone, and it is no live world.
+  private let route: SessionRoute?
   /// How the client is named in messages (`the OpenAPI transport`).
   private let client: String
 
@@ -23,10 +25,11 @@ package struct WorldRoute: Sendable {
     let session = SessionWorld.sessionInEffect
     // The live world's session, asked first: a configuration is a copy.
     guard session !== URLSession.shared,
-      let routed = session.configuration.protocolClasses?.first as? any RoutedClass.Type,
-      let route = SessionRoute.route(tagged: routed.tag)
+      let routed = session.configuration.protocolClasses?.first as? any RoutedClass.Type
     else { return nil }
-    return WorldRoute(route: route, client: client)
+    // A replaying session invalidated (as a test does to write its
+    // recording) has no route left: it fails rather than send live.
+    return WorldRoute(route: SessionRoute.route(tagged: routed.tag), client: client)
   }
 
   /// The answer to `request`: from the recording, after its recorded
@@ -37,6 +40,7 @@ package struct WorldRoute: Sendable {
     _ request: URLRequest,
     live: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
   ) async throws -> (Data, HTTPURLResponse) {
+    guard let route else { throw invalidated(request) }
     guard let now = route.answeringNow else { throw route.failure(afterEndOf: request) }
     switch now.answerer {
     case .unarranged(let place):
@@ -60,5 +64,19 @@ package struct WorldRoute: Sendable {
       }
       throw URLError(.httpTooManyRedirects)
     }
+  }
+
+  /// The failure of a request through a session that `replaying` made and
+  /// that was invalidated: nothing is sent.
+  private func invalidated(_ request: URLRequest) -> URLError {
+    let method = request.httpMethod ?? "GET"
+    let url = request.url?.absoluteString ?? "a request without a URL"
+    let message = """
+      \(method) \(url) was sent through \(client), which reads Current.urlSession, and \
+      Current.urlSession is a session that CurrentWorld made and that was invalidated since \
+      (finishTasksAndInvalidate or invalidateAndCancel), so it was not sent. Set \
+      Current.urlSession to a session that replays, or to a live one, before sending again.
+      """
+    return URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])
   }
 }
