@@ -2,6 +2,7 @@ import CurrentWorld
 import CurrentWorldSupport
 import CurrentWorldTesting
 import Foundation
+import TestHelpers
 import Testing
 
 @testable import CurrentWorldHTTP
@@ -13,7 +14,7 @@ import Testing
 /// Where a client that reads the world at each send (the OpenAPI
 /// transport, Vapor's client) sends, driven without either framework, so
 /// that the suite that runs without traits pins it.
-@Suite(.world, .timeLimit(.minutes(1))) struct WorldRouteTests {
+@Suite(.world, .timeLimit(.minutes(10))) struct WorldRouteTests {
   static let archive = try! HTTPArchive(
     data: Data(
       #"""
@@ -79,8 +80,9 @@ import Testing
     session.finishTasksAndInvalidate()
     Current.urlSession = session
     let count = Locked(0)
-    // The invalidation reaches the session's delegate on a queue of its own.
-    let deadline = Date().addingTimeInterval(10)
+    // The invalidation reaches the session's delegate on a queue of its own,
+    // which a loaded machine (or a sanitizer) can keep waiting.
+    let deadline = Date().addingTimeInterval(Double(settleLimit.components.seconds))
     while SessionRoute.route(
       tagged: (session.configuration.protocolClasses!.first as! any RoutedClass.Type).tag)
       != nil, Date() < deadline
