@@ -786,10 +786,6 @@ MUTANTS = [
      "    return WorldRoute(route: SessionRoute.route(tagged: routed.tag), client: client)",
      "    guard let route = SessionRoute.route(tagged: routed.tag) else { return nil }\n"
      "    return WorldRoute(route: route, client: client)"),
-    ("worldroute", "a client that reads the world does not follow a recorded redirect",
-     f"{HTTP}/Sessions/WorldRoute.swift",
-     "        guard let next = SessionRoute.redirect(of: request, by: response) else {",
-     "        guard false, let next = SessionRoute.redirect(of: request, by: response) else {"),
     ("worldroute", "an unarranged request through a client that reads the world is not reported",
      f"{HTTP}/Sessions/WorldRoute.swift",
      "      SessionWorld.reportUnarranged(message, in: now.world, at: place)\n", ""),

@@ -49,7 +49,9 @@ extension SessionRoute {
       return Task {
         do {
           let answer = try await world.run {
-            try await Self.follow(request, bodyUnseen: bodyUnseen, transport, live)
+            try await Self.follow(request, bodyUnseen: bodyUnseen, transport) {
+              try await live.send($0)
+            }
           }
           deliver(.success(answer))
         } catch {
@@ -60,15 +62,17 @@ extension SessionRoute {
   }
 
   /// The answer to `request`, after the redirects recorded for it, each
-  /// taken from the file (or sent and recorded) as a request of its own.
-  private static func follow(
-    _ request: URLRequest, bodyUnseen: Bool, _ transport: HARTransport, _ live: SessionTransport
+  /// taken from the file (or sent through `live` and recorded) as a
+  /// request of its own.
+  static func follow(
+    _ request: URLRequest, bodyUnseen: Bool, _ transport: HARTransport,
+    live: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)
   ) async throws -> (Data, URLResponse) {
     var request = request
     var bodyUnseen = bodyUnseen
     for _ in 0...redirectLimit {
       let (data, response) = try await transport.send(
-        request, bodyUnseen: bodyUnseen, live: { try await live.send($0) }, token: { nil },
+        request, bodyUnseen: bodyUnseen, live: live, token: { nil },
         now: { HTTPClient.worldNow() })
       guard let next = redirect(of: request, by: response) else { return (data, response) }
       bodyUnseen = bodyUnseen && next.httpMethod == request.httpMethod

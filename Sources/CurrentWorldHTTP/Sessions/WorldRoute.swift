@@ -49,20 +49,11 @@ package struct WorldRoute: Sendable {
       throw HARTransport.reported(message)
     case .replaying(let transport, _):
       try transport.checkSentFromItsTest()
-      var request = request
-      for _ in 0...SessionRoute.redirectLimit {
-        let (data, response) = try await transport.send(
-          request, live: { try await live($0) }, token: { nil },
-          now: { HTTPClient.worldNow() })
-        guard let response = response as? HTTPURLResponse else {
-          throw URLError(.badServerResponse)
-        }
-        guard let next = SessionRoute.redirect(of: request, by: response) else {
-          return (data, response)
-        }
-        request = next
+      let (data, response) = try await SessionRoute.follow(request, bodyUnseen: false, transport) {
+        try await live($0)
       }
-      throw URLError(.httpTooManyRedirects)
+      guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+      return (data, response)
     }
   }
 
