@@ -33,6 +33,20 @@ extension HTTPClient {
   static func worldNow() -> Date {
     Current.date()
   }
+
+  /// Runs `operation`, watched as a wait of the test whose world is in
+  /// effect (see the core's `LongWaits`): one that lasts names its test.
+  /// Only `operation` in release builds.
+  static func watchingLongWait<R>(
+    _ what: @autoclosure () -> String, fix: String,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    #if DEBUG
+      try await LongWaits.watch(what(), fix: fix, operation: operation)
+    #else
+      try await operation()
+    #endif
+  }
 }
 
 extension HARTransport {

@@ -91,7 +91,24 @@ final class SessionTransport: Sendable {
     let receiver = Receiver(
       origin: request.url, limit: Self.responseSizeLimit,
       credentials: Self.credentialHeaders.union(["authorization"]))
-    return try await withTaskCancellationHandler {
+    return try await HTTPClient.watchingLongWait(
+      "a live answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")",
+      fix: Self.longWaitFix
+    ) {
+      try await send(request, through: session, to: receiver)
+    }
+  }
+
+  /// What ends a live send that has waited long, in the note that names
+  /// its test.
+  static let longWaitFix =
+    "The server has not answered, or URLSession has not delivered its answer: give the call "
+    + "a timeout, or replay a recording (.replaying(\"file.har\")) instead of the server."
+
+  private func send(
+    _ request: URLRequest, through session: URLSession, to receiver: Receiver
+  ) async throws -> (Data, URLResponse) {
+    try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let task = session.dataTask(with: request)
         router.add(receiver, for: task)

@@ -12,6 +12,7 @@
     private let checks = Locked<[@Sendable () -> Void]>([])
     private let endings = Locked<[@Sendable (_ keep: Bool) -> String?]>([])
     private let failed = Locked(false)
+    private let ended = Locked(false)
 
     /// The test, as its runner names it, for messages that name it.
     package let testName: String
@@ -25,8 +26,12 @@
       checks.withLock { $0.append(check) }
     }
 
+    /// Whether the test's world has ended: ``run()`` has begun.
+    package var hasEnded: Bool { ended.withLock { $0 } }
+
     /// Runs every check added so far, once, in the order they were added.
     package func run() {
+      ended.withLock { $0 = true }
       let due = checks.withLock { checks in
         defer { checks = [] }
         return checks

@@ -32,6 +32,7 @@ final class RoutedProtocol<Tag: RouteTag>: URLProtocol, RoutedClass {
     guard let route = SessionRoute.route(for: Tag.self) else {
       return delivery.deliver(.failure(URLError(.unsupportedURL)))
     }
+    delivery.watched(by: route.beginLongWait(for: request))
     delivery.started(route.answer(request, bodyUnseen: bodyUnseen, deliver: delivery.deliver))
   }
 
@@ -68,11 +69,23 @@ final class Delivery: @unchecked Sendable {
   private let lock = Lock()
   private var loading: URLProtocol?
   private var answering: Task<Void, Never>?
+  /// Ends the watch on this wait (see `SessionRoute.beginLongWait(for:)`).
+  private var endWatch: (@Sendable () -> Void)?
   /// Where the client is called: made in `startLoading`.
   private let thread = LoadingThread()
 
   init(_ loading: URLProtocol) {
     self.loading = loading
+  }
+
+  /// Keeps `endWatch`, to call once the request is answered or stopped;
+  /// calls it at once if it already was.
+  func watched(by endWatch: (@Sendable () -> Void)?) {
+    let done = lock.withLock {
+      if loading != nil { self.endWatch = endWatch }
+      return loading == nil
+    }
+    if done { endWatch?() }
   }
 
   /// Keeps `answering`, to cancel it on a stop; cancels it at once if the
@@ -92,10 +105,11 @@ final class Delivery: @unchecked Sendable {
   }
 
   private func give(_ result: Result<(Data, URLResponse), any Error>) {
-    let taken = lock.withLock {
-      defer { loading = nil }
-      return loading
+    let (taken, endWatch) = lock.withLock {
+      defer { (loading, self.endWatch) = (nil, nil) }
+      return (loading, self.endWatch)
     }
+    endWatch?()
     guard let loading = taken else { return }
     switch result {
     case .success(let (data, response)):
@@ -108,10 +122,11 @@ final class Delivery: @unchecked Sendable {
   }
 
   func stop() {
-    let answering = lock.withLock {
-      loading = nil
-      return self.answering
+    let (answering, endWatch) = lock.withLock {
+      defer { (loading, self.endWatch) = (nil, nil) }
+      return (self.answering, self.endWatch)
     }
+    endWatch?()
     answering?.cancel()
   }
 }

@@ -12,6 +12,22 @@ extension SessionRoute {
   /// The most redirects a request follows, as `URLSession` allows.
   static let redirectLimit = 16
 
+  /// Starts watching the wait for `request`'s answer, as a wait of the
+  /// test whose world made this route: one that lasts names that test.
+  /// Returns what ends the watch; `nil` once the route's test has ended.
+  func beginLongWait(for request: URLRequest) -> (@Sendable () -> Void)? {
+    answeringNow?.world?.beginLongWait(
+      "an answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") "
+        + "through a URLSession that replays (where it records, the server's)",
+      fix: Self.longWaitFix)
+  }
+
+  /// What ends a replayed request's long wait, in the note that names its
+  /// test.
+  static let longWaitFix =
+    "A request whose answer is in the file is answered at once: this one waits for the server "
+    + "it is recorded from. Check that the server answers, or that the file has the answer."
+
   /// Answers `request`, giving the result to `deliver` once; returns the
   /// task to cancel when the answer is on its way rather than given.
   func answer(

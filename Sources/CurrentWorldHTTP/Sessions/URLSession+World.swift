@@ -107,6 +107,19 @@ struct SessionWorld: Sendable {
     #endif
   }
 
+  /// Starts watching a wait of this world's test (see the core's
+  /// `LongWaits`), so that one that lasts names its test; returns what
+  /// ends the watch. Nothing is watched outside test worlds, and in
+  /// release builds.
+  func beginLongWait(_ what: String, fix: String) -> @Sendable () -> Void {
+    #if DEBUG
+      let wait = runNow { LongWaits.begin(what, fix: fix) }
+      return { LongWaits.end(wait) }
+    #else
+      return {}
+    #endif
+  }
+
   /// Where the user's code that reads `Current.urlSession` is, when the
   /// build can tell: where its unarranged session's failures are placed.
   static func readerPlace() -> ReaderPlace? {

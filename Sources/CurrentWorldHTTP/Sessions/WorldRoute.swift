@@ -49,8 +49,12 @@ package struct WorldRoute: Sendable {
       throw HARTransport.reported(message)
     case .replaying(let transport, _):
       try transport.checkSentFromItsTest()
-      let (data, response) = try await SessionRoute.follow(request, bodyUnseen: false, transport) {
-        try await live($0)
+      let (data, response) = try await HTTPClient.watchingLongWait(
+        "an answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") through "
+          + "\(client), replayed (where it records, the server's)",
+        fix: SessionRoute.longWaitFix
+      ) {
+        try await SessionRoute.follow(request, bodyUnseen: false, transport) { try await live($0) }
       }
       guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
       return (data, response)

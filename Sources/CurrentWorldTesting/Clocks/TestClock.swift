@@ -65,9 +65,13 @@
     public func sleep(until deadline: TestInstant, tolerance: Duration? = nil) async throws {
       try Task.checkCancellation()
       let id = state.withLock { $0.makeID() }
+      let wait = LongWaits.begin(
+        "a sleep on a TestClock until \(deadline.offset) (the clock was at \(now.offset))",
+        fix: Self.longWaitFix)
       // Runs when this task runs again after the sleep: an advance that woke
       // it waits for that, not for the scheduler's luck.
       defer {
+        LongWaits.end(wait)
         let waiter = state.withLock { state in
           state.woken.remove(id)
           state.abandoned.remove(id)
@@ -96,6 +100,12 @@
         sleeper?.continuation.resume(throwing: CancellationError())
       }
     }
+
+    /// What ends a sleep that has waited long, in the note that names its
+    /// test.
+    static let longWaitFix =
+      "Only the test moves this clock: call await clock.advance(by:) or clock.run() once "
+      + "waitForSleepers() returns, or cancel the sleeping task."
 
     /// Suspends until at least `count` tasks are asleep on this clock.
     ///
