@@ -1119,6 +1119,13 @@ def unfinished_tests(events):
     return ["unfinished:"] + [name for name in dict.fromkeys(started) if name and name not in ended]
 
 
+def waiting_tests(log):
+    """The tests that the library's long-wait notes in `log` name: where a
+    hung run waits (see the core's LongWaits)."""
+    found = re.findall(r"^CurrentWorld: the test (.+?) has waited \d+ s", log, re.M)
+    return list(dict.fromkeys(found))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -1206,7 +1213,8 @@ def main():
                 names = failed_tests(events, log)
                 if status == 124:
                     verdict = "HUNG"
-                    names = unfinished_tests(events) + ["failed:"] + names
+                    names = (unfinished_tests(events) + ["failed:"] + names
+                             + ["waiting:"] + waiting_tests(log))
                 elif status == 0:
                     verdict = "SURVIVED"
                 elif names:
