@@ -64,4 +64,33 @@ import Testing
     #expect(routed.first?.contains("an answer to GET http://127.0.0.1:") == true)
     #expect(routed.first?.contains("/recorded through") == true)
   }
+
+  /// A Swift Testing test without the `.world` trait: the request of a
+  /// session it made is watched under its name, on URLSession's thread,
+  /// until the request is cancelled.
+  @Test func aRouteOfATestWithoutAWorldIsWatchedByItsName() async throws {
+    let name = try #require(Test.current.map { "\($0.id)" })
+    let (socket, port) = try LoopbackServer.boundSocket(listening: true)
+    defer { close(socket) }
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("long-wait-\(UUID().uuidString).har")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let session = URLSession.replaying(.file(file.path, mode: .recordAll))
+    let call = Task {
+      try await session.data(from: URL(string: "http://127.0.0.1:\(port)/unanswered")!)
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now + settleLimit
+    while !LongWaits.watchedTests.contains(name) && clock.now < deadline {
+      try await clock.sleep(for: .milliseconds(20))
+    }
+    #expect(LongWaits.watchedTests.contains(name))
+    call.cancel()
+    #expect(await settled(call)?.isSuccess == false)
+    while LongWaits.watchedTests.contains(name) && clock.now < deadline {
+      try await clock.sleep(for: .milliseconds(20))
+    }
+    #expect(!LongWaits.watchedTests.contains(name))
+    session.invalidateAndCancel()
+  }
 }

@@ -60,4 +60,17 @@ import Testing
     #expect(await settled(sleeper)?.isSuccess == true)
     #expect(!LongWaits.watchedTests.contains(name))
   }
+
+  /// A Swift Testing test without the `.world` trait: its sleeper is
+  /// watched under the test's name, until it ends.
+  @Test func aTestWithoutAWorldIsWatchedByItsName() async throws {
+    let name = try #require(Test.current.map { "\($0.id)" })
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers()
+    #expect(LongWaits.watchedTests.contains(name))
+    sleeper.cancel()
+    #expect(await settled(sleeper)?.failure is CancellationError)
+    #expect(!LongWaits.watchedTests.contains(name))
+  }
 }

@@ -7,11 +7,13 @@
   /// lasts longer than a test should: a hang names itself within a minute,
   /// before any time limit ends the run.
   ///
-  /// Only waits in a test's world (the `.world` trait, `WorldTestCase`) are
-  /// watched, and only while that test runs: work it left behind is not its
-  /// wait. The note is a line on standard error, written from a thread of
-  /// its own, so it comes even when every task of the process is stuck. It
-  /// fails nothing: a loaded machine may make a wait long that ends.
+  /// Waits in a test's world (the `.world` trait, `WorldTestCase`) are
+  /// watched while that test runs: work it left behind is not its wait.
+  /// Waits of a Swift Testing test without a world are watched too, though
+  /// whether that test has ended cannot be told. The note is a line on
+  /// standard error, written from a thread of its own, so it comes even
+  /// when every task of the process is stuck. It fails nothing: a loaded
+  /// machine may make a wait long that ends.
   package enum LongWaits {
     /// A wait that ``begin(_:fix:)`` started, for ``end(_:)``.
     package struct Wait: Sendable {
@@ -19,7 +21,9 @@
     }
 
     private struct Watched {
-      let test: TestEndChecks
+      /// The checks of the test's world; `nil` for a test without one.
+      let checks: TestEndChecks?
+      let test: String
       let what: String
       let fix: String
       let started: ContinuousClock.Instant
@@ -48,18 +52,26 @@
 
     /// The names of the tests with a wait watched now, once each: for tests.
     package static var watchedTests: Set<String> {
-      state.withLock { Set($0.watched.values.map(\.test.testName)) }
+      state.withLock { Set($0.watched.values.map(\.test)) }
     }
 
     /// How often the watching thread looks.
     private static let look = 0.5
 
-    /// Starts watching a wait of the test whose world is in effect, if
-    /// any: `what` says what it waits for, `fix` what ends the wait.
-    package static func begin(_ what: @autoclosure () -> String, fix: String) -> Wait? {
+    /// Starts watching a wait of the test whose world is in effect, else
+    /// of the Swift Testing test that runs the caller, else of the test
+    /// named `test` (for work on another thread, which knows its test);
+    /// outside tests, nothing. `what` says what it waits for, `fix` what
+    /// ends the wait.
+    package static func begin(
+      _ what: @autoclosure () -> String, fix: String, test: String? = nil
+    ) -> Wait? {
       // A test that has ended is dropped at the next look, unnamed.
-      guard let test = TestEndChecks.inEffect else { return nil }
-      let watched = Watched(test: test, what: what(), fix: fix, started: .now)
+      let checks = TestEndChecks.inEffect
+      guard let name = checks?.testName ?? TestWorlds.runningTestName() ?? test else {
+        return nil
+      }
+      let watched = Watched(checks: checks, test: name, what: what(), fix: fix, started: .now)
       let (id, start) = state.withLock { state in
         state.next += 1
         state.watched[state.next] = watched
@@ -111,7 +123,7 @@
         var due: [Watched] = []
         var dropped: [Watched] = []
         for (id, watched) in state.watched {
-          if watched.test.hasEnded {
+          if watched.checks?.hasEnded == true {
             dropped.append(watched)
             state.watched[id] = nil
           } else if !watched.noted && now - watched.started >= patience {
@@ -124,10 +136,14 @@
       withExtendedLifetime(dropped) {}
       return due.map { watched in
         let seconds = Int((now - watched.started).components.seconds)
+        let unseenEnd =
+          watched.checks == nil
+          ? " (The test has no world of its own, the .world trait's: if it has ended, work it "
+            + "started waits.)" : ""
         return """
-          CurrentWorld: the test \(watched.test.testName) has waited \(seconds) s of real time \
-          for \(watched.what), and waits still. \(watched.fix) If the test never ends, this is \
-          where it waits.\n
+          CurrentWorld: the test \(watched.test) has waited \(seconds) s of real time for \
+          \(watched.what), and waits still.\(unseenEnd) \(watched.fix) If the test never ends, \
+          this is where it waits.\n
           """
       }
     }

@@ -13,13 +13,14 @@ extension SessionRoute {
   static let redirectLimit = 16
 
   /// Starts watching the wait for `request`'s answer, as a wait of the
-  /// test whose world made this route: one that lasts names that test.
-  /// Returns what ends the watch; `nil` once the route's test has ended.
+  /// test that made this route: one that lasts names that test. Returns
+  /// what ends the watch; `nil` once the route's test world has ended.
   func beginLongWait(for request: URLRequest) -> (@Sendable () -> Void)? {
-    answeringNow?.world?.beginLongWait(
+    guard let now = answeringNow else { return nil }
+    return SessionWorld.beginLongWait(
       "an answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") "
         + "through a URLSession that replays (where it records, the server's)",
-      fix: Self.longWaitFix)
+      fix: Self.longWaitFix, in: now.world, test: madeInTest)
   }
 
   /// What ends a replayed request's long wait, in the note that names its

@@ -28,6 +28,9 @@ final class SessionRoute: Sendable {
   /// Where the session was made, for the message of a request sent after
   /// its test ended.
   let madeAt: String
+  /// The test that made the session, by name, if a test did: whose long
+  /// waits the session's requests are.
+  let madeInTest: String?
 
   /// How many routes this process made: what a live process must leave
   /// at zero until a replaying session is asked for.
@@ -38,6 +41,7 @@ final class SessionRoute: Sendable {
     answering = Locked((answerer, world))
     self.madeAt =
       SessionWorld.namedTestInEffect.map { "\(madeAt) in the test \($0.name)" } ?? madeAt
+    madeInTest = SessionWorld.namedTestInEffect?.name ?? SessionWorld.runningTestName
     // The process's own unarranged session may be made in whichever test
     // first reads `Current.urlSession`; it outlives that test.
     guard world != nil else { return }

@@ -107,16 +107,29 @@ struct SessionWorld: Sendable {
     #endif
   }
 
-  /// Starts watching a wait of this world's test (see the core's
-  /// `LongWaits`), so that one that lasts names its test; returns what
-  /// ends the watch. Nothing is watched outside test worlds, and in
-  /// release builds.
-  func beginLongWait(_ what: String, fix: String) -> @Sendable () -> Void {
+  /// Starts watching a wait of `world`'s test, else of the test named
+  /// `test` (see the core's `LongWaits`), so that one that lasts names its
+  /// test; returns what ends the watch. Nothing is watched outside tests,
+  /// and in release builds.
+  static func beginLongWait(
+    _ what: String, fix: String, in world: SessionWorld?, test: String?
+  ) -> @Sendable () -> Void {
     #if DEBUG
-      let wait = runNow { LongWaits.begin(what, fix: fix) }
+      let begin = { LongWaits.begin(what, fix: fix, test: test) }
+      let wait = world.map { $0.runNow(begin) } ?? begin()
       return { LongWaits.end(wait) }
     #else
       return {}
+    #endif
+  }
+
+  /// The name of the Swift Testing test that runs the caller; `nil`
+  /// outside one, and in release builds.
+  static var runningTestName: String? {
+    #if DEBUG
+      TestWorlds.runningTestName()
+    #else
+      nil
     #endif
   }
 

@@ -84,6 +84,12 @@
       withExtendedLifetime(runnerQuery.exchange(installed)) {}
     }
 
+    /// The name of the Swift Testing test that runs the calling code, if
+    /// any, as the installed query says.
+    package static func runningTestName() -> String? {
+      runnerQuery.withLock { $0 }.test()
+    }
+
     /// Which runner runs the calling code, as the installed query says.
     package static func runner() -> Runner {
       runnerQuery.withLock { $0 }.identify()
