@@ -789,6 +789,19 @@ MUTANTS = [
     ("worldroute", "an unarranged request through a client that reads the world is not reported",
      f"{HTTP}/Sessions/WorldRoute.swift",
      "      SessionWorld.reportUnarranged(message, in: now.world, at: place)\n", ""),
+    # A long wait names its test (#88's hang guard)
+    ("hang-guard", "a long wait's note names no test", f"{CORE}/Reporting/LongWaits.swift",
+     "CurrentWorld: the test \\(watched.test) has waited", "CurrentWorld: a test has waited"),
+    ("hang-guard", "a TestClock sleep stays watched after it wakes",
+     f"{TESTING}/Clocks/TestClock.swift", "        LongWaits.end(wait)\n", ""),
+    ("hang-guard", "an ended test's waits are named", f"{CORE}/Reporting/LongWaits.swift",
+     "if watched.checks?.hasEnded == true {", "if false {"),
+    ("hang-guard", "a live send is not watched", f"{HTTP}/HTTPClient+World.swift",
+     "      try await LongWaits.watch(what(), fix: fix, operation: operation)",
+     "      try await operation()"),
+    ("hang-guard", "a replaying session's request is not watched",
+     f"{HTTP}/Sessions/RoutedProtocol.swift",
+     "    delivery.watched(by: route.beginLongWait(for: request))\n", ""),
     ("urlsession", "a session answers outside its test's world", f"{HTTP}/Sessions/URLSession+World.swift",
      "    try await shared.run(body)", "    try await body()"),
     ("urlsession", "a replay answers outside its test's world", f"{HTTP}/Sessions/URLSession+World.swift",
@@ -966,9 +979,11 @@ def run_suite(work, limit, stream, extra=""):
     if os.path.exists(stream):
         os.remove(stream)
     # No backtrace: symbolicating a crash took over a minute on a loaded
-    # machine, so a crash was counted as a hang.
+    # machine, so a crash was counted as a hang. The tests' waits for work
+    # they expect at once (`settleLimit`) end well inside `limit`, so a
+    # wait that never ends fails its test by name, not the run as HUNG.
     status, log, seconds = sh(
-        f"SWIFT_BACKTRACE=enable=no swift test --skip-build --event-stream-output-path '{stream}' "
+        f"SWIFT_BACKTRACE=enable=no CURRENTWORLD_SETTLE_SECONDS={max(limit // 2, 30)} swift test --skip-build --event-stream-output-path '{stream}' "
         f"--event-stream-version 0 {extra}", work, limit)
     return status, log, seconds, stream_events(stream)
 
