@@ -223,14 +223,17 @@ final class FileRecording: Sendable {
     }
     // Registered after the claim's own exit handler, so that it runs
     // first: the file is written while the claim still holds it.
-    if case .success(true) = claimedNow { Self.exitHandler.withLock { _ in } }
+    if case .success(true) = claimedNow { _ = Self.exitHandler }
     return claimedNow.map { _ in () }
   }
 
-  /// Registers, once, the exit handler that writes what was not written.
-  private static let exitHandler: Locked<Void> = {
+  /// Registers, once, the exit handler that writes what was not written:
+  /// a `static let` is made once, whichever thread reads it first. (It was
+  /// a `Locked<Void>`, taken to make it: ThreadSanitizer reported the
+  /// empty header's access in the lock against another thread's reading
+  /// of the lock's address.)
+  private static let exitHandler: Void = {
     atexit { FileRecording.writeAll() }
-    return Locked(())
   }()
 
   /// Writes what the recording has that its file lacks, reporting a
