@@ -221,7 +221,7 @@ let package = Package(
       name: "CurrentWorldOpenAPITests",
       dependencies: [
         "CurrentWorldOpenAPI", "CurrentWorld", "CurrentWorldHTTP", "CurrentWorldTesting",
-        "CurrentWorldSupport",
+        "CurrentWorldSupport", "TestHelpers",
         .product(
           name: "OpenAPIRuntime", package: "swift-openapi-runtime",
           condition: .when(traits: ["OpenAPI"])),

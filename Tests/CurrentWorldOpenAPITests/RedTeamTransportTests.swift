@@ -7,6 +7,7 @@
   import Foundation
   import HTTPTypes
   import OpenAPIRuntime
+  import TestHelpers
   import Testing
 
   #if canImport(FoundationNetworking)
@@ -86,10 +87,7 @@
   /// and has written it.
   func written(_ file: URL, closing session: URLSession) async throws -> String {
     session.finishTasksAndInvalidate()
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: file.path), Date() < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    await fileWritten(file)
     return try String(contentsOf: file, encoding: .utf8)
   }
 
@@ -630,11 +628,7 @@
         return try await client.data(for: Endpoint(.get, "/hello").query("name", "café au lait"))
       }.value
       #expect(String(decoding: recorded, as: UTF8.self) == "from the client")
-      let deadline = Date().addingTimeInterval(10)
-      while !FileManager.default.fileExists(atPath: file.path), Date() < deadline {
-        try await Task.sleep(for: .milliseconds(20))
-      }
-      try #require(FileManager.default.fileExists(atPath: file.path))
+      try #require(await fileWritten(file))
 
       Current.urlSession = .replaying(.contentsOf(file))
       let (response, text) = try await Self.send(Self.request("/hello?name=caf%C3%A9%20au%20lait"))

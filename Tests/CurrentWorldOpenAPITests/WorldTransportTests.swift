@@ -7,6 +7,7 @@
   import Foundation
   import HTTPTypes
   import OpenAPIRuntime
+  import TestHelpers
   import Testing
 
   #if canImport(FoundationNetworking)
@@ -151,10 +152,7 @@
       #expect(sent.request.path == "/facts?page=2")
       #expect(sent.baseURL == base)
       session.finishTasksAndInvalidate()
-      let deadline = Date().addingTimeInterval(10)
-      while !FileManager.default.fileExists(atPath: file.path), Date() < deadline {
-        try await Task.sleep(for: .milliseconds(20))
-      }
+      await fileWritten(file)
       #expect(try HTTPArchive(contentsOf: file).count == 1)
       #expect(
         try String(contentsOf: file, encoding: .utf8).contains(

@@ -4,6 +4,7 @@
   import CurrentWorldTesting
   import CurrentWorldVapor
   import Foundation
+  import TestHelpers
   import Testing
   import Vapor
   import VaporTesting
@@ -285,10 +286,7 @@
         #expect(first.headers.first(name: .authorization) == "Bearer Kx9Secret0Bearer1Value2")
         #expect(first.body.map { String(buffer: $0) }?.contains("tok9f8e7d6c5b4a3") == true)
         session.finishTasksAndInvalidate()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: file.path), Date() < deadline {
-          try await Task.sleep(for: .milliseconds(20))
-        }
+        await fileWritten(file)
         let text = try String(contentsOf: file, encoding: .utf8)
         for secret in [
           "Kx9Secret0Bearer1Value2", "tok9f8e7d6c5b4a3", "atZx81Qm27Lp09", "sess77aa88bbQ",
@@ -332,10 +330,7 @@
         await backend.server.shutdown()
         return base
       }
-      let deadline = Date().addingTimeInterval(10)
-      while !FileManager.default.fileExists(atPath: file.path), Date() < deadline {
-        try await Task.sleep(for: .milliseconds(20))
-      }
+      await fileWritten(file)
       Current.urlSession = .replaying(.contentsOf(file))
       try await withApp { app in
         app.clients.use(.world)

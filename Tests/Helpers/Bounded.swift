@@ -107,3 +107,27 @@ private final class First<Value: Sendable>: @unchecked Sendable {
     continuation?.resume(returning: value)
   }
 }
+
+/// Waits until `file` exists, for `limit` of real time at most; records an
+/// issue at the caller's line and returns `false` when it does not. A
+/// recording session writes its file as its recording ends: at its
+/// invalidation, which URLSession reports on a queue of its own.
+@discardableResult
+public func fileWritten(
+  _ file: URL,
+  within limit: Duration = settleLimit,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now + limit
+  while !FileManager.default.fileExists(atPath: file.path) {
+    guard clock.now < deadline, !Task.isCancelled else {
+      Issue.record(
+        "\(file.lastPathComponent) was not written within \(limit) of real time.",
+        sourceLocation: sourceLocation)
+      return false
+    }
+    try? await clock.sleep(for: .milliseconds(20))
+  }
+  return true
+}
