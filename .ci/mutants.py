@@ -791,7 +791,7 @@ MUTANTS = [
      "      SessionWorld.reportUnarranged(message, in: now.world, at: place)\n", ""),
     # A long wait names its test (#88's hang guard)
     ("hang-guard", "a long wait's note names no test", f"{CORE}/Reporting/LongWaits.swift",
-     "CurrentWorld: the test \\(watched.test) has waited", "CurrentWorld: a test has waited"),
+     "CurrentWorld: \\(whose) \\(watched.test) has waited", "CurrentWorld: a test has waited"),
     ("hang-guard", "a TestClock sleep stays watched after it wakes",
      f"{TESTING}/Clocks/TestClock.swift", "        LongWaits.end(wait)\n", ""),
     ("hang-guard", "an ended test's waits are named", f"{CORE}/Reporting/LongWaits.swift",
@@ -1137,7 +1137,8 @@ def unfinished_tests(events):
 def waiting_tests(log):
     """The tests that the library's long-wait notes in `log` name: where a
     hung run waits (see the core's LongWaits)."""
-    found = re.findall(r"^CurrentWorld: the test (.+?) has waited \d+ s", log, re.M)
+    found = re.findall(r"^CurrentWorld: (?:the test|work of the test) (.+?) has waited \d+ s",
+                       log, re.M)
     return list(dict.fromkeys(found))
 
 

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Keeps secrets out of errors: every URL an ``APIError`` carries has its
 /// user info removed and the values of secret query items replaced, and
 /// the client's own token is replaced wherever a body excerpt echoes it.
@@ -10,6 +14,12 @@ import Foundation
 enum Redaction {
   /// What replaces a secret.
   static let marker = "REDACTED"
+
+  /// `request`'s method and URL, redacted as ``url(_:)`` redacts: how a
+  /// note on standard error names a request.
+  static func named(_ request: URLRequest) -> String {
+    "\(request.httpMethod ?? "GET") \(request.url.map { url($0).absoluteString } ?? "")"
+  }
 
   /// `url` without user info, and with the values of the query items that
   /// ``SecretNames`` calls secret (the rule recordings use) replaced by

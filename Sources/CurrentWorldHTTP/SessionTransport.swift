@@ -92,7 +92,7 @@ final class SessionTransport: Sendable {
       origin: request.url, limit: Self.responseSizeLimit,
       credentials: Self.credentialHeaders.union(["authorization"]))
     return try await HTTPClient.watchingLongWait(
-      "a live answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")",
+      "a live answer to \(Redaction.named(request))",
       fix: Self.longWaitFix
     ) {
       try await send(request, through: session, to: receiver)
@@ -102,8 +102,9 @@ final class SessionTransport: Sendable {
   /// What ends a live send that has waited long, in the note that names
   /// its test.
   static let longWaitFix =
-    "The server has not answered, or URLSession has not delivered its answer: give the call "
-    + "a timeout, or replay a recording (.replaying(\"file.har\")) instead of the server."
+    "The server has not answered, or URLSession has not delivered its answer. The call's "
+    + "timeout sleeps on Current.clock (a TestClock fires it only when advanced); or replay "
+    + "a recording (.replaying(\"file.har\")) instead of the server."
 
   private func send(
     _ request: URLRequest, through session: URLSession, to receiver: Receiver

@@ -26,7 +26,9 @@ import Testing
       withWorld(world) {
         Current.clock = TestClock()  // the call's timeout never comes
         let client = HTTPClient.live(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
-        _ = Task { try await client.data(for: Endpoint(.get, "/silent")) }
+        _ = Task {
+          try await client.data(for: Endpoint(.get, "/silent").query("token", "Zk8q3Secret"))
+        }
       }
       // The call's and its timeout's.
       await exitOnceLongWaitsNoted(2)
@@ -36,7 +38,9 @@ import Testing
     #expect(notes.count == 2)
     #expect(live.count == 1)
     #expect(live.first?.contains("the test a test that calls a silent server has waited") == true)
-    #expect(live.first?.contains("/silent") == true)
+    #expect(live.first?.contains("/silent?token=REDACTED") == true)
+    // A secret in the URL is redacted, as in errors.
+    #expect(!notes.contains { $0.contains("Zk8q3Secret") })
   }
 
   @Test func aRecordingSessionsSilentServerNamesItsTest() async {

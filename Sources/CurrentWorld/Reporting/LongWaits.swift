@@ -9,8 +9,11 @@
   ///
   /// Waits in a test's world (the `.world` trait, `WorldTestCase`) are
   /// watched while that test runs: work it left behind is not its wait.
-  /// Waits of a Swift Testing test without a world are watched too, though
-  /// whether that test has ended cannot be told. The note is a line on
+  /// Waits in the tasks of a Swift Testing test without a world, and the
+  /// requests of a session such a test made, are watched too, as "work of
+  /// the test": whether it has ended cannot be told. Work that leaves the
+  /// test's tasks without its world (`Task.detached`, GCD) and plain
+  /// `XCTestCase` tests are not watched. The note is a line on
   /// standard error, written from a thread of its own, so it comes even
   /// when every task of the process is stuck. It fails nothing: a loaded
   /// machine may make a wait long that ends.
@@ -106,7 +109,9 @@
         while true {
           Thread.sleep(forTimeInterval: look)
           for line in due() {
-            FileHandle.standardError.write(Data(line.utf8))
+            // A closed standard error fails the write, which must not stop
+            // the process: the note is help, not a check.
+            try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
             state.withLock { $0.notes += 1 }
           }
         }
@@ -136,14 +141,14 @@
       withExtendedLifetime(dropped) {}
       return due.map { watched in
         let seconds = Int((now - watched.started).components.seconds)
-        let unseenEnd =
-          watched.checks == nil
-          ? " (The test has no world of its own, the .world trait's: if it has ended, work it "
-            + "started waits.)" : ""
+        // Without a world of its own (the .world trait's), the test may
+        // have ended, or the session that waits may be one it made and
+        // another test uses: the work is named by the test it came from.
+        let whose = watched.checks == nil ? "work of the test" : "the test"
         return """
-          CurrentWorld: the test \(watched.test) has waited \(seconds) s of real time for \
-          \(watched.what), and waits still.\(unseenEnd) \(watched.fix) If the test never ends, \
-          this is where it waits.\n
+          CurrentWorld: \(whose) \(watched.test) has waited \(seconds) s of real time for \
+          \(watched.what), and waits still. \(watched.fix) If the test never ends, this is \
+          where it waits.\n
           """
       }
     }

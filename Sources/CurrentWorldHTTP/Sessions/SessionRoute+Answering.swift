@@ -18,8 +18,8 @@ extension SessionRoute {
   func beginLongWait(for request: URLRequest) -> (@Sendable () -> Void)? {
     guard let now = answeringNow else { return nil }
     return SessionWorld.beginLongWait(
-      "an answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") "
-        + "through a URLSession that replays (where it records, the server's)",
+      "an answer to \(Redaction.named(request)) through a URLSession that replays (where it "
+        + "records, the server's)",
       fix: Self.longWaitFix, in: now.world, test: madeInTest)
   }
 

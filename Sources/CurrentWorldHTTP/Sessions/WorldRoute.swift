@@ -50,8 +50,8 @@ package struct WorldRoute: Sendable {
     case .replaying(let transport, _):
       try transport.checkSentFromItsTest()
       let (data, response) = try await HTTPClient.watchingLongWait(
-        "an answer to \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") through "
-          + "\(client), replayed (where it records, the server's)",
+        "an answer to \(Redaction.named(request)) through \(client), replayed (where it records, "
+          + "the server's)",
         fix: SessionRoute.longWaitFix
       ) {
         try await SessionRoute.follow(request, bodyUnseen: false, transport) { try await live($0) }

@@ -65,9 +65,14 @@
     public func sleep(until deadline: TestInstant, tolerance: Duration? = nil) async throws {
       try Task.checkCancellation()
       let id = state.withLock { $0.makeID() }
-      let wait = LongWaits.begin(
-        "a sleep on a TestClock until \(deadline.offset) (the clock was at \(now.offset))",
-        fix: Self.longWaitFix)
+      let now = self.now
+      // A sleep that is over already is not watched: it returns at once.
+      let wait =
+        deadline <= now
+        ? nil
+        : LongWaits.begin(
+          "a sleep on a TestClock until \(deadline.offset) (the clock was at \(now.offset))",
+          fix: Self.longWaitFix)
       // Runs when this task runs again after the sleep: an advance that woke
       // it waits for that, not for the scheduler's luck.
       defer {
