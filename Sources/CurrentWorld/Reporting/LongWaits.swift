@@ -18,7 +18,7 @@
   /// when every task of the process is stuck. It fails nothing: a loaded
   /// machine may make a wait long that ends.
   package enum LongWaits {
-    /// A wait that ``begin(_:fix:)`` started, for ``end(_:)``.
+    /// A wait that ``begin(_:fix:test:)`` started, for ``end(_:)``.
     package struct Wait: Sendable {
       fileprivate let id: UInt64
     }
