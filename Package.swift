@@ -264,3 +264,14 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// CI builds the integrations' tests with their traits on and
+// CURRENTWORLD_INTEGRATION_TESTS_ONLY set. The other test targets are built
+// and run by the plain `swift test`; none of them reads a server trait (CI
+// checks), so with the traits on they would only compile a second time.
+if Context.environment["CURRENTWORLD_INTEGRATION_TESTS_ONLY"] != nil {
+  let integrations: Set = [
+    "CurrentWorldHummingbirdTests", "CurrentWorldVaporTests", "CurrentWorldOpenAPITests",
+  ]
+  package.targets.removeAll { $0.type == .test && !integrations.contains($0.name) }
+}
