@@ -4,13 +4,16 @@ API/breaking.txt lists it as an intended break.
 
 The public surface is one line per public or open declaration, and per
 conformance of a public type, read from the symbol graphs in GRAPHS (the
-folder that `.ci/run`'s docs step fills with `-emit-symbol-graph`):
+folder that `.ci/run` fills with `swift-symbolgraph-extract` from its
+build's modules):
 
     module  kind  path  declaration      (two spaces between fields)
 
 The path is the name's place (`World.locale`), prefixed by the module
-whose type it extends, if another; the declaration is the compiler's,
-without parameters' internal names, which a caller never writes. The
+whose type it extends, if another; the declaration is the graph's
+(swift-symbolgraph-extract spells a nested type with its parent,
+`ReportedIssue.Severity`), without parameters' internal names, which a
+caller never writes. The
 baseline is the surface of the release in VERSION, API/<VERSION>.txt.
 Each of its lines missing from the current surface (a removal or a changed
 declaration), and each new case of one of its enums (an exhaustive
@@ -18,7 +21,7 @@ declaration), and each new case of one of its enums (an exhaustive
 API/breaking.txt lists that line, then `  # ` and the CHANGELOG entry.
 Other new names pass. Only the graphs' platform (Linux) and traits (none)
 are seen: Apple-only and trait-gated names are not checked. The graphs
-must come from a clean build: one left by an earlier build hides a removal.
+must be extracted from the modules the sources just built.
 
 usage: check-api.py GRAPHS                 compare with the baseline
        check-api.py --write FILE GRAPHS    write the surface as a baseline
