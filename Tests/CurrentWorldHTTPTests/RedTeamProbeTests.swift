@@ -423,6 +423,30 @@ import Testing
     }
   }
 
+  static let linkPassword = "RTlinkPw-3e4f5a6b7c"
+
+  /// Promise: a `Link` header's targets are redacted as URLs, so a
+  /// target's user info is not written, as in a `Location`; the text
+  /// around the targets is kept.
+  @Test func userInfoInLinkTargets() async throws {
+    try await RedTeamTests.withFile { file in
+      let server = try LoopbackServer { _ in
+        .respond(
+          status: 200,
+          headers: [
+            "Content-Type": "application/json",
+            "Link": "<https://bot:\(Self.linkPassword)@api.example/items?page=2>; rel=\"next\"",
+          ],
+          body: Data(#"{"city":"Lisbon"}"#.utf8))
+      }
+      _ = try await RedTeamTests.recording(server.baseURL, to: file)
+        .data(for: Endpoint(.get, "/items"))
+      server.stop()
+      let text = try Self.expectNoSecret([Self.linkPassword], in: file)
+      #expect(text?.contains("api.example/items?page=2>; rel=") == true, "\(text ?? "")")
+    }
+  }
+
   // MARK: 6. Redirects
 
   static let fragmentToken = "RTfragTok-8c7d6e5f4a3b"
