@@ -1031,6 +1031,21 @@ def passed_in(path):
     return f"{path} shows no passing run of the whole suite: no mutant may be counted against it"
 
 
+def judge(work, limit, stream, extra):
+    """Runs the suite (with `extra`, a filter) on a mutant that built;
+    returns (verdict, log, seconds, the tests that say why)."""
+    status, log, seconds, events = run_suite(work, limit, stream, extra)
+    names = failed_tests(events, log)
+    if status == 124:
+        return "HUNG", log, seconds, (unfinished_tests(events) + ["failed:"] + names
+                                      + ["waiting:"] + waiting_tests(log))
+    if status == 0:
+        return "SURVIVED", log, seconds, names
+    if names:
+        return "killed", log, seconds, names
+    return "CRASHED", log, seconds, unfinished_tests(events)
+
+
 def covering(path):
     """The `swift test` filter that runs the test target of the module that
     `path` belongs to; none for the core, which every target's tests cover."""
@@ -1156,8 +1171,9 @@ def main():
     parser.add_argument("--plant", action="store_true",
                         help="run PLANTED and check that each gets its own verdict")
     parser.add_argument("--covering", action="store_true",
-                        help="run only the test target of the mutated file's module (not for "
-                             "the core, which every target covers)")
+                        help="run the test target of the mutated file's module first (not for "
+                             "the core, which every target covers), and the whole suite only "
+                             "for a mutant that survives it")
     parser.add_argument("--baseline-log",
                         help="a log of `swift test` on this same tree that passed, instead of "
                              "running the unmutated suite again")
@@ -1223,21 +1239,15 @@ def main():
             if status != 0:
                 verdict, seconds, names = "INVALID", 0, ["does not compile: write it again"]
             else:
-                status, log, seconds, events = run_suite(
-                    work, args.limit, os.path.join(logs, f"{number:03}.jsonl"),
-                    covering(path) if args.covering else "")
-                names = failed_tests(events, log)
-                if status == 124:
-                    verdict = "HUNG"
-                    names = (unfinished_tests(events) + ["failed:"] + names
-                             + ["waiting:"] + waiting_tests(log))
-                elif status == 0:
-                    verdict = "SURVIVED"
-                elif names:
-                    verdict = "killed"
-                else:
-                    verdict = "CRASHED"
-                    names = unfinished_tests(events)
+                stream = os.path.join(logs, f"{number:03}.jsonl")
+                only = covering(path) if args.covering else ""
+                verdict, log, seconds, names = judge(work, args.limit, stream, only)
+                if verdict == "SURVIVED" and only:
+                    # Its module's tests passed; a test of another target
+                    # (a child-process probe, a documentation snippet) may
+                    # still catch it, so it survives only the whole suite.
+                    verdict, log, more, names = judge(work, args.limit, stream, "")
+                    seconds += more
         finally:
             mutation.restore()
         with open(os.path.join(logs, f"{number:03}.log"), "w", encoding="utf-8") as saved:
