@@ -82,6 +82,24 @@ struct StoredStateProbeTests {
     #expect(sandbox.leftovers() == [], "\(outcome.output)")
   }
 
+  /// Promise: a failed plain `XCTestCase` test's folders are kept, and
+  /// named on standard error with the test, as it ends; the next test's
+  /// start does not remove them.
+  @Test func aFailedPlainXCTestCasesFoldersAreKeptAndNamed() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try await sandbox.xcTest(
+      "stored-xctest-fails", test: "StoredStatePlainXCTestFailingProbes")
+    #expect(outcome.output.contains("Executed 2 tests, with 1 failure"), "\(outcome.output)")
+    #expect(!outcome.output.contains("leaked"), "\(outcome.output)")
+    try Self.expectKept(outcome.output, contents: "left for you, plain")
+    #expect(
+      outcome.output.contains("testAWritesAndFails: The test failed, so its folders"),
+      "\(outcome.output)")
+    let kept = sandbox.leftovers().filter { $0.hasSuffix(".txt") }
+    #expect(kept.count == 1, "\(kept)")
+  }
+
   @Test func aFailedTestsFoldersAreKeptAndNamed() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }

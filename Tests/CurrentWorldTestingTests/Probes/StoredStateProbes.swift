@@ -238,6 +238,24 @@ final class StoredStatePlainXCTestProbes: XCTestCase {
   }
 }
 
+/// A plain `XCTestCase` whose first test fails on purpose: its folders are
+/// kept and named as it ends, and the next test's start leaves them.
+final class StoredStatePlainXCTestFailingProbes: XCTestCase {
+  func testAWritesAndFails() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-xctest-fails", "a probe for a child process")
+    let file = Current.directories.documents.appendingPathComponent("plain-failed.txt")
+    try Data("left for you, plain".utf8).write(to: file)
+    print("probe file: \(file.path)")
+    XCTFail("fails on purpose")
+  }
+
+  func testBFindsNothing() throws {
+    try XCTSkipUnless(ProbeProcess.current == "stored-xctest-fails", "a probe for a child process")
+    let file = Current.directories.documents.appendingPathComponent("plain-failed.txt")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "test A's file leaked")
+  }
+}
+
 /// The same in a `WorldTestCase`, whose second test fails on purpose.
 final class StoredStateWorldTestCaseProbes: WorldTestCase {
   func testAWritesSettingsAndAFile() throws {
