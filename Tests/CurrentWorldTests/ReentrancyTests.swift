@@ -47,8 +47,10 @@ extension World {
 /// Replacing a world or a field must never run a `deinit` while a lock is
 /// held: each case below hung forever when it did. Each runs on a thread of
 /// its own and must finish within a generous bound, so that a regression
-/// fails the test instead of hanging the suite (in a debug build the lock
-/// is error-checking, so taking it again traps at once).
+/// fails the test instead of hanging the suite. In a debug build the lock
+/// is error-checking, so taking it again traps at once: each case runs in
+/// a child process (an exit test), where a trap fails that case by name
+/// instead of ending the whole run with no test named.
 ///
 /// The object lives only in the override's captures, never in a local: a
 /// debug build keeps a local alive to the end of its scope, so the write
@@ -81,47 +83,59 @@ extension World {
     return (returned.wait(timeout: bound) == .success, deinitRan.wait(timeout: bound) == .success)
   }
 
-  @Test func replacingAScopedOverrideThatHeldTheLastReference() {
-    let result = Self.finishes { finished in
-      withWorld(fixedWorld()) {
-        Current.date = { [object = TouchesCurrentOnDeinit(finished: finished)] in
-          withExtendedLifetime(object) { .distantPast }
-        }
-        Current.date = { .distantFuture }
-      }
-    }
-    #expect(result == (true, true))
+  /// For an exit test's child: exits with status 3 unless `body` returned
+  /// and the object's `deinit` ran within the bound (see ``finishes(_:)``).
+  static func exitUnlessFinishes(
+    _ body: @escaping @Sendable (_ finished: @escaping @Sendable () -> Void) -> Void
+  ) {
+    guard finishes(body) == (true, true) else { exit(3) }
   }
 
-  @Test func replacingAProcessWideOverrideThatHeldTheLastReference() {
-    let result = Self.finishes { finished in
-      Current.heldObject = TouchesCurrentOnDeinit(finished: finished)
-      Current.heldObject = nil
-    }
-    #expect(result == (true, true))
-  }
-
-  @Test func replacingTheWholeWorld() {
-    let result = Self.finishes { finished in
-      withWorld(fixedWorld()) {
-        Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: finished)] name in
-          withExtendedLifetime(object) { name }
-        }
-        Current = fixedWorld()
-      }
-    }
-    #expect(result == (true, true))
-  }
-
-  @Test func leavingAScopeWhoseWorldHeldTheLastReference() {
-    let result = Self.finishes { finished in
-      withWorld(fixedWorld()) {
-        Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: finished)] name in
-          withExtendedLifetime(object) { name }
+  @Test func replacingAScopedOverrideThatHeldTheLastReference() async {
+    await #expect(processExitsWith: .success) {
+      ReentrancyTests.exitUnlessFinishes { finished in
+        withWorld(fixedWorld()) {
+          Current.date = { [object = TouchesCurrentOnDeinit(finished: finished)] in
+            withExtendedLifetime(object) { .distantPast }
+          }
+          Current.date = { .distantFuture }
         }
       }
     }
-    #expect(result == (true, true))
+  }
+
+  @Test func replacingAProcessWideOverrideThatHeldTheLastReference() async {
+    await #expect(processExitsWith: .success) {
+      ReentrancyTests.exitUnlessFinishes { finished in
+        Current.heldObject = TouchesCurrentOnDeinit(finished: finished)
+        Current.heldObject = nil
+      }
+    }
+  }
+
+  @Test func replacingTheWholeWorld() async {
+    await #expect(processExitsWith: .success) {
+      ReentrancyTests.exitUnlessFinishes { finished in
+        withWorld(fixedWorld()) {
+          Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: finished)] name in
+            withExtendedLifetime(object) { name }
+          }
+          Current = fixedWorld()
+        }
+      }
+    }
+  }
+
+  @Test func leavingAScopeWhoseWorldHeldTheLastReference() async {
+    await #expect(processExitsWith: .success) {
+      ReentrancyTests.exitUnlessFinishes { finished in
+        withWorld(fixedWorld()) {
+          Current.greeter.greet = { [object = TouchesCurrentOnDeinit(finished: finished)] name in
+            withExtendedLifetime(object) { name }
+          }
+        }
+      }
+    }
   }
 
   /// Promise: a replaced override or world is released after the scope's
@@ -149,20 +163,21 @@ extension World {
     }
   }
 
+  /// The scope's end releases the reporter, whose object reports from its
+  /// deinit, through the reporter that is current again.
   @Test func aScopedReporterThatHeldTheLastReference() async {
-    // The scope's end releases the reporter, whose object reports from its
-    // deinit, through the reporter that is current again.
-    let result = Self.finishes { finished in
-      // The outer reporter hears the deinit's report, and stays silent.
-      IssueReporter.withCurrent(IssueReporter { _ in }) {
-        IssueReporter.withCurrent(
-          IssueReporter { [object = ReportsOnDeinit(finished: finished)] _ in
-            withExtendedLifetime(object) {}
-          }
-        ) {}
+    await #expect(processExitsWith: .success) {
+      ReentrancyTests.exitUnlessFinishes { finished in
+        // The outer reporter hears the deinit's report, and stays silent.
+        IssueReporter.withCurrent(IssueReporter { _ in }) {
+          IssueReporter.withCurrent(
+            IssueReporter { [object = ReportsOnDeinit(finished: finished)] _ in
+              withExtendedLifetime(object) {}
+            }
+          ) {}
+        }
       }
     }
-    #expect(result == (true, true))
   }
 }
 
