@@ -214,17 +214,41 @@ import Testing
     }
   }
 
-  @Test(arguments: [0, -1, Double.infinity])
-  func aTimeoutThatIsNotPositiveOrFiniteSetsNoDeadline(_ seconds: Double) async throws {
-    let base = URL(string: "https://example.com")!
-    let client = HTTPClient(baseURL: base, timeout: seconds) { request in
+  /// A client whose transport answers `{}` after 20 ms.
+  static func slowClient(timeout seconds: Double) -> HTTPClient {
+    HTTPClient(baseURL: URL(string: "https://example.com")!, timeout: seconds) { request in
       try await Task.sleep(for: .milliseconds(20))
       return (
         Data("{}".utf8),
         HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
       )
     }
+  }
+
+  @Test(arguments: [0, -1])
+  func aTimeoutThatIsNotPositiveSetsNoDeadline(_ seconds: Double) async throws {
+    let client = Self.slowClient(timeout: seconds)
     #expect(try await client.data(for: Endpoint(.get, "/x")) == Data("{}".utf8))
+  }
+
+  /// Promise: an infinite or enormous timeout sets no deadline, and never
+  /// stops the process (a `Duration` of it would overflow). In a child
+  /// process, so that a trap fails this test by name instead of ending the
+  /// whole run: exit code 1 says the call failed, 2 that it answered
+  /// otherwise.
+  @Test func anInfiniteOrEnormousTimeoutSetsNoDeadline() async {
+    await #expect(processExitsWith: .success) {
+      for seconds in [Double.infinity, 1e300] {
+        let client = HTTPErrorTests.slowClient(timeout: seconds)
+        let data: Data
+        do {
+          data = try await client.data(for: Endpoint(.get, "/x"))
+        } catch {
+          exit(1)
+        }
+        guard data == Data("{}".utf8) else { exit(2) }
+      }
+    }
   }
 
   @Test func nothingListeningIsConnectionRefused() async throws {
