@@ -3,6 +3,7 @@ import CurrentWorldHTTP
 import CurrentWorldSupport
 import Dispatch
 import Foundation
+import TestHelpers
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,7 +15,8 @@ import Testing
 /// runs its calls on a thread of its own with a generous bound, so a hang
 /// fails the test instead of freezing the suite.
 @Suite(.timeLimit(.minutes(10))) struct NoHangTests {
-  /// Runs `body` and reports whether it ended within ``hangBound``. Nothing
+  /// Runs `body` and reports whether it ended within `settleLimit`
+  /// (which `.ci/mutants.py` shortens to fit its own limit). Nothing
   /// blocks a thread while it waits: the cooperative pool has as many
   /// threads as cores, two here.
   ///
@@ -40,19 +42,10 @@ import Testing
         await withWorld(World.live) { await body() }
         answer(true)
       }
-      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(hangBound)) { answer(false) }
+      let bound = DispatchTime.now() + .seconds(Int(settleLimit.components.seconds))
+      DispatchQueue.global().asyncAfter(deadline: bound) { answer(false) }
     }
   }
-
-  /// The bound for the calls that a deadline or a cancellation must end
-  /// (hundreds of loopback calls take 6 s alone): 300 s, 540 s under a
-  /// sanitizer, both within the suite's time limit. The calls' tasks queue
-  /// on the cooperative pool behind every other test's, so the bound must
-  /// exceed a whole run of the suite on a loaded machine: four copies of it
-  /// on two cores beside two busy loops took 135 s to 145 s, and 120 s was
-  /// exceeded.
-  static let hangBound =
-    ProcessInfo.processInfo.environment["CURRENTWORLD_SANITIZER"] == nil ? 300 : 540
 
   /// A transport that never answers and ignores cancellation until the test
   /// lets it go, so no continuation leaks.
