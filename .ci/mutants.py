@@ -315,8 +315,9 @@ MUTANTS = [
      'Locale(identifier: "en_US_POSIX")', 'Locale(identifier: "en_US")'),
     ("time", "testDate is the Unix epoch", f"{TESTING}/World+Test.swift",
      "Date(timeIntervalSinceReferenceDate: 0)", "Date(timeIntervalSince1970: 0)"),
-    ("time", "World.test's calendar is ISO 8601", f"{CORE}/World/Fields/CalendarField.swift",
-     "Calendar(identifier: .gregorian)", "Calendar(identifier: .iso8601)"),
+    ("time", "a fixed world's calendar stays set on purpose",
+     f"{CORE}/World/Fields/CalendarField.swift",
+     "$0.calendar.setOnPurpose = false", "$0.calendar.setOnPurpose = true"),
     ("time", "World.test's uuid is random", f"{CORE}/World/Fields/UUIDField.swift",
      "world.uuid = World.countingUUIDs()", "world.uuid = { UUID() }"),
     # Formatting

@@ -30,12 +30,7 @@ extension WorldStorage.Field {
     copy: { $0.calendar = $1.calendar },
     // Follows the locale again, whose fixed value, `en_US_POSIX`, brings
     // the Gregorian calendar: a test that writes a locale sees its calendar.
-    fixed: { world, _ in
-      world.update(.calendar) {
-        $0.calendar = ChosenCalendar(value: Calendar(identifier: .gregorian))
-        $0.alignCalendar()
-      }
-    })
+    fixed: { world, _ in world.update(.calendar) { $0.calendar.setOnPurpose = false } })
 }
 
 /// The calendar field's stored value: the calendar, and whether it was
