@@ -1,3 +1,4 @@
+import CurrentWorldSupport
 import Foundation
 import TestHelpers
 import Testing
@@ -9,6 +10,10 @@ import Testing
 /// formatter writes, in every locale and calendar, as the platform's own
 /// formatter reads it (which, for a day whose midnight is skipped, is no
 /// date at all).
+///
+/// Text that once stopped the process is parsed in exit tests: were the
+/// guard to let it through, corelibs' `DateFormatter` would trap, and the
+/// test that sent it fails by name instead of ending the whole run.
 @Suite(.timeLimit(.minutes(10))) struct DateParsingTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let locale: String
@@ -92,59 +97,76 @@ import Testing
   /// The fuzzer's input (a combining mark after a digit) stopped the
   /// process inside corelibs Foundation, through a plain `DateFormatter`
   /// and through this library's formatters alike.
-  @Test func aCombiningMarkAfterADigitIsNotADate() {
-    let posix = Case(locale: "en_US_POSIX", calendar: .gregorian, zone: "UTC")
-    let formatter = Self.formatter(posix, .short, .short)
-    #expect(formatter.date(from: "1\u{0670}/1/01, 12:00 AM") == nil)
-    #expect(formatter.date(from: "Wed, 20\u{0670}\u{FFFD}\u{FFFD} 01 0:8:0 GMT") == nil)
+  @Test func aCombiningMarkAfterADigitIsNotADate() async {
+    await #expect(processExitsWith: .success) {
+      let posix = Case(locale: "en_US_POSIX", calendar: .gregorian, zone: "UTC")
+      let formatter = DateParsingTests.formatter(posix, .short, .short)
+      #expect(formatter.date(from: "1\u{0670}/1/01, 12:00 AM") == nil)
+      #expect(formatter.date(from: "Wed, 20\u{0670}\u{FFFD}\u{FFFD} 01 0:8:0 GMT") == nil)
+    }
   }
 
   /// A real Thai weekday where the pattern wants another form: ICU matches
   /// the narrow weekday "จ" and stops before the vowel on it, which stops a
   /// plain `DateFormatter` on Linux. Likewise a month where the pattern
   /// starts with a weekday, and a Latin letter with a mark.
-  @Test func aNarrowNameInsideACharacterIsNotADate() {
-    let thai = Case(locale: "th_TH", calendar: .buddhist, zone: "Asia/Bangkok")
-    let formatter = Self.formatter(thai, .full, .none)
-    let text = formatter.string(from: Self.dates[1])
-    #expect(formatter.date(from: text) != nil)
-    let weekday = try! #require(text.split(separator: "ที่").first)
-    #expect(formatter.date(from: text.replacingOccurrences(of: weekday, with: "จันทร์")) == nil)
-    // A month where the pattern starts with a weekday: the longest name of
-    // all ("สิงหาคม") ends on a character, the weekday's ("ส") inside one.
-    // The fuzzer's find, then the shortest text that stopped the process.
-    #expect(formatter.date(from: "\u{FFFD}สิงหาคม月าคม月าคม พ.渨. 256 2569") == nil)
-    #expect(formatter.date(from: "สิงหาคม") == nil)
-    #expect(formatter.date(from: " สิ 2569") == nil)
-    let posix = Case(locale: "en_US_POSIX", calendar: .gregorian, zone: "UTC")
-    let latin = Self.formatter(posix, .full, .none)
-    let written = latin.string(from: Self.dates[1])
-    #expect(latin.date(from: "M\u{0301}" + written.dropFirst()) == nil)
+  @Test func aNarrowNameInsideACharacterIsNotADate() async {
+    await #expect(processExitsWith: .success) {
+      let thai = Case(locale: "th_TH", calendar: .buddhist, zone: "Asia/Bangkok")
+      let formatter = DateParsingTests.formatter(thai, .full, .none)
+      let text = formatter.string(from: DateParsingTests.dates[1])
+      #expect(formatter.date(from: text) != nil)
+      let weekday = try #require(text.split(separator: "ที่").first)
+      #expect(formatter.date(from: text.replacingOccurrences(of: weekday, with: "จันทร์")) == nil)
+      // A month where the pattern starts with a weekday: the longest name
+      // of all ("สิงหาคม") ends on a character, the weekday's ("ส") inside
+      // one. The fuzzer's find, then the shortest text that stopped the
+      // process.
+      #expect(formatter.date(from: "\u{FFFD}สิงหาคม月าคม月าคม พ.渨. 256 2569") == nil)
+      #expect(formatter.date(from: "สิงหาคม") == nil)
+      #expect(formatter.date(from: " สิ 2569") == nil)
+      let posix = Case(locale: "en_US_POSIX", calendar: .gregorian, zone: "UTC")
+      let latin = DateParsingTests.formatter(posix, .full, .none)
+      let written = latin.string(from: DateParsingTests.dates[1])
+      #expect(latin.date(from: "M\u{0301}" + written.dropFirst()) == nil)
+    }
   }
 
   /// A mark after every character in turn of every date that every case
   /// writes: wherever the parse stops, nothing crashes, and no marked text
-  /// is a date.
-  @Test(sweeps, arguments: cases)
-  func aMarkAnywhereInAWrittenDateIsSafe(_ testCase: Case) async {
-    let parsed = await Self.offThePool {
-      var parsed = 0
-      for mark in ["\u{0670}", "\u{0301}", "\u{0E48}", "\u{093F}", "\u{200D}"] {
-        for style in Self.styles {
-          let formatter = Self.formatter(testCase, style, style)
-          let text = formatter.string(from: Self.dates[1])
-          for offset in 0...text.count {
-            var marked = text
-            marked.insert(contentsOf: mark, at: marked.index(marked.startIndex, offsetBy: offset))
-            if formatter.date(from: marked) != nil { parsed += 1 }
-          }
+  /// is a date. The cases run side by side in one child process.
+  @Test(sweeps) func aMarkAnywhereInAWrittenDateIsSafe() async {
+    await #expect(processExitsWith: .success) {
+      let cases = DateParsingTests.cases
+      let parsed = Locked([String: Int]())
+      DispatchQueue.concurrentPerform(iterations: cases.count) { index in
+        let count = DateParsingTests.markedDatesParsed(cases[index])
+        parsed.withLock { $0[cases[index].testDescription] = count }
+      }
+      // No text stopped the process, and none of it was taken for a date:
+      // a mark changes a character, and so the text.
+      let taken = parsed.withLock { $0 }.filter { $0.value != 0 }
+      #expect(taken == [:], "marked text read as a date, by case")
+      #expect(parsed.withLock { $0.count } == cases.count)
+    }
+  }
+
+  /// How many of the texts made by putting a mark at each place of each
+  /// date that `testCase` writes parse as a date.
+  static func markedDatesParsed(_ testCase: Case) -> Int {
+    var parsed = 0
+    for mark in ["\u{0670}", "\u{0301}", "\u{0E48}", "\u{093F}", "\u{200D}"] {
+      for style in styles {
+        let formatter = formatter(testCase, style, style)
+        let text = formatter.string(from: dates[1])
+        for offset in 0...text.count {
+          var marked = text
+          marked.insert(contentsOf: mark, at: marked.index(marked.startIndex, offsetBy: offset))
+          if formatter.date(from: marked) != nil { parsed += 1 }
         }
       }
-      return parsed
     }
-    // No text stopped the process, and none of it was taken for a date:
-    // a mark changes a character, and so the text.
-    #expect(parsed == 0)
+    return parsed
   }
 
   /// Every date the formatter writes parses, to the date that the
