@@ -603,7 +603,7 @@ MUTANTS = [
     ("har-secrets", "an OAuth answer's access_token is written", f"{HTTP}/SecretNames.swift",
      '"password", "secret", "signature", "token", "verifier",', '"password", "secret", "signature", "verifier",'),
     ("har-secrets", "a credential-looking header is written", f"{HTTP}/Recording/HARRedaction.swift",
-     '    return name == "api-key"', '    return name == "-" && name == "api-key"'),
+     'return name.hasPrefix("auth") ||', 'return name.hasPrefix("-") && name.hasPrefix("auth") ||'),
     ("har-secrets", "a kept name is hidden anyway", f"{HTTP}/Recording/HARRedactor.swift",
      "    return !kept.contains(comparable) && SecretNames.isSecret",
      "    return SecretNames.isSecret"),

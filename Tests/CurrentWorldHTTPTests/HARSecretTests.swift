@@ -142,6 +142,23 @@ import Testing
     }
   }
 
+  /// Promise: a hidden query item's value is hidden where the server
+  /// echoes it, however plain it looks: its name, not its shape, makes it
+  /// a secret.
+  @Test func aHiddenQueryItemsPlainValueIsHiddenInItsEcho() async throws {
+    try await Self.withFile { file in
+      let server = try LoopbackServer { request in
+        .json(#"{"echo":"\#(request.target.components(separatedBy: "api_key=").last ?? "")"}"#)
+      }
+      let data = try await Self.client(server.baseURL)
+        .replaying(.contentsOf(file, mode: .recordAll))
+        .data(for: Endpoint(.get, "/me").query("api_key", "plainvalue"))
+      server.stop()
+      #expect(String(decoding: data, as: UTF8.self).contains("plainvalue"), "the server echoed it")
+      _ = try Self.expectAbsent(["plainvalue"], from: file)
+    }
+  }
+
   /// Promise: the client's token, echoed JSON-escaped, percent-encoded
   /// and in base64 (standard and URL-safe), is written in none of them.
   @Test func anEncodedEchoIsRedacted() async throws {
@@ -262,7 +279,8 @@ import Testing
   /// Promise: an answer header named like a credential is one: its value,
   /// however plain, is hidden in the header and wherever the answer
   /// echoes it; `*-Token` (`X-Session-Token`, `X-Access-Token`) by its
-  /// suffix, and `X-Signature` by its name's family alone.
+  /// suffix, `Authentication-Info` by its prefix, and `X-Signature` by its
+  /// name's family alone.
   @Test func anAnswersCredentialNamedHeaderIsRedacted() async throws {
     try await Self.withFile { file in
       let server = try LoopbackServer { _ in
@@ -271,16 +289,19 @@ import Testing
           headers: [
             "Content-Type": "text/plain", "X-Session-Token": "plain-session",
             "X-Access-Token": "plain-access", "X-Signature": "plain-signature",
+            "Authentication-Info": "plain-nonce",
           ],
           body: Data(
-            "session plain-session, access plain-access, signed plain-signature".utf8))
+            "session plain-session, access plain-access, signed plain-signature, plain-nonce"
+              .utf8))
       }
       _ = try await Self.client(server.baseURL).replaying(.contentsOf(file, mode: .recordAll))
         .data(for: Endpoint(.get, "/session"))
       server.stop()
       let text = try Self.expectAbsent(
-        ["plain-session", "plain-access", "plain-signature"], from: file)
-      #expect(text.contains("session REDACTED, access REDACTED, signed REDACTED"), "\(text)")
+        ["plain-session", "plain-access", "plain-signature", "plain-nonce"], from: file)
+      #expect(
+        text.contains("session REDACTED, access REDACTED, signed REDACTED, REDACTED"), "\(text)")
     }
   }
 

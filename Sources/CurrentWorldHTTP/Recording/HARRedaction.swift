@@ -112,8 +112,8 @@ public struct HARRedaction: Sendable, Equatable {
   /// Whether a header's name looks like a credential's.
   static func looksLikeCredential(header name: String) -> Bool {
     let name = name.lowercased()
-    return name == "api-key" || name == "apikey" || name.hasPrefix("auth")
-      || name.contains("-auth")
+    // `api-key` and `apikey` are secret names (SecretNames) already.
+    return name.hasPrefix("auth") || name.contains("-auth")
       || ["-api-key", "-apikey", "-token", "-secret", "-password"].contains {
         name.hasSuffix($0)
       }
