@@ -109,11 +109,10 @@
       )
     }
 
-    /// Fails the running XCTest test with `issue`, at its place (see
-    /// ``record(_:at:on:)``). With no test case known, `XCTFail` is the
-    /// one way that both Apple's XCTest and corelibs XCTest offer without
-    /// deprecation, and it takes only a `StaticString` file: the place
-    /// then goes in the message.
+    /// Fails the running XCTest test with `issue`. `XCTFail` is the one
+    /// way to do it that both Apple's XCTest and corelibs XCTest offer
+    /// without deprecation, and it takes a `StaticString` file: an issue
+    /// made by hand has none, so its place goes in the message.
     ///
     /// An issue placed at a declaration (an `unimplemented` value) is
     /// shown at the running test where XCTest can do that: Apple's XCTest
@@ -132,7 +131,9 @@
           }
         #endif
       }
-      if issue.isPlaced,
+      if let place = issue.compiledPlace {
+        XCTFail(message, file: place.filePath, line: place.line)
+      } else if issue.isPlaced,
         let testCase = RunningTestCase.current?.testCase ?? XCTestRun.testCase
       {
         record(message, at: issue, on: testCase)
@@ -141,10 +142,9 @@
       }
     }
 
-    /// Fails `testCase` with `message` at `issue`'s place, compiled in or
-    /// found at run time (the caller that read `Current`): `XCTFail` takes
-    /// only a `StaticString` file, so it could place neither a found place
-    /// nor an issue made by hand.
+    /// Fails `testCase` with `message` at `issue`'s place, which was found
+    /// at run time (the caller that read `Current`), so `XCTFail` cannot
+    /// take it.
     static func record(_ message: String, at issue: ReportedIssue, on testCase: XCTestCase) {
       let path = issue.filePath.isEmpty ? issue.fileID : issue.filePath
       #if canImport(Darwin)

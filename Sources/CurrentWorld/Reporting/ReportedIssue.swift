@@ -40,7 +40,7 @@ public struct ReportedIssue: Sendable, Equatable {
   }
 
   /// A failure placed where the compiler's `#fileID`, `#filePath`, `#line`
-  /// and `#column` say.
+  /// and `#column` say, keeping the compiled place for XCTest.
   package init(
     _ message: String, _ fileID: StaticString, _ filePath: StaticString, _ line: UInt,
     _ column: UInt
@@ -48,7 +48,13 @@ public struct ReportedIssue: Sendable, Equatable {
     self.init(
       message: message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
       column: Int(column))
+    compiledPlace = CompiledPlace(filePath: filePath, line: line)
   }
+
+  /// The place as the compiler wrote it, when the issue was reported from
+  /// source (``IssueReporter/report(_:fileID:filePath:line:column:)``):
+  /// `XCTFail` takes its file as a `StaticString`.
+  package var compiledPlace: CompiledPlace?
 
   /// Whether the place is where the failing closure or clock was declared
   /// (an `unimplemented` key value, the test world's clock), not where the
@@ -75,4 +81,19 @@ public struct ReportedIssue: Sendable, Equatable {
 
   /// Whether ``severity`` is ``Severity/warning``.
   package var isWarning: Bool { severity == .warning }
+}
+
+/// A place in the source as `#filePath` and `#line` give it.
+package struct CompiledPlace: Sendable, Equatable {
+  package let filePath: StaticString
+  package let line: UInt
+
+  package init(filePath: StaticString, line: UInt) {
+    self.filePath = filePath
+    self.line = line
+  }
+
+  package static func == (lhs: CompiledPlace, rhs: CompiledPlace) -> Bool {
+    "\(lhs.filePath)" == "\(rhs.filePath)" && lhs.line == rhs.line
+  }
 }
