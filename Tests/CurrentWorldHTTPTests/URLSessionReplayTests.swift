@@ -59,6 +59,19 @@ struct PlainWeatherClient {
     #expect(Self.counting.requests.isEmpty)
   }
 
+  /// Promise: each session's protocol class is its own, so no request
+  /// reaches another session's route: no two route numbers share a tag
+  /// type. Checked on the numbers themselves, so that a collision fails
+  /// here at once, before any request goes to the wrong test's file.
+  @Test func everyRouteNumberHasATagTypeOfItsOwn() {
+    let numbers = 0..<4096
+    let tags = Set(numbers.map { ObjectIdentifier(RouteTags.tag($0)) })
+    #expect(tags.count == numbers.count)
+    #expect(
+      ObjectIdentifier(RouteTags.tag(5))
+        == ObjectIdentifier(RouteTags.One<RouteTags.Zero<RouteTags.One<RouteTags>>>.self))
+  }
+
   /// Promise: identical requests through a session take the answers in
   /// the order they were recorded.
   @Test func identicalRequestsAnswerInRecordedOrder() async throws {
