@@ -260,6 +260,23 @@ struct ProbeTests {
     #expect(outcome.output.contains("(The unimplemented value is declared at "))
   }
 
+  /// Promise: in a plain XCTestCase, a failure that code reports from a
+  /// GCD queue fails the running test at the line that reported it, with
+  /// the message alone, as `XCTFail` there would, even when CurrentWorld
+  /// never saw the test start.
+  @Test func aReportFromGCDFailsAPlainXCTestCaseAtItsLine() async throws {
+    let outcome = try await ProbeProcess.xcTest(
+      "plain-xctest-gcd-report", test: "PlainXCTestCaseProbes/testAReportFromGCD")
+    #expect(outcome.failed, "\(outcome.output)")
+    #expect(outcome.output.contains("with 1 failure"), "\(outcome.output)")
+    let line = outcome.output.split(separator: "\n").first { $0.hasPrefix("report line: ") }
+    let number = try #require(line.map { $0.dropFirst("report line: ".count) })
+    let failure =
+      "XCTestProbes.swift:\(number): error: PlainXCTestCaseProbes.testAReportFromGCD : "
+      + "failed - probe failure from a queue\n"
+    #expect(outcome.output.contains(failure), "\(outcome.output)")
+  }
+
   /// Promise: a request through the unarranged `Current.urlSession` in a
   /// plain XCTestCase fails that test once, naming the request and the
   /// line that replays a recording, and throws `URLError`.

@@ -167,6 +167,22 @@ final class PlainXCTestCaseProbes: XCTestCase {
     }
   }
 
+  /// A failure reported from a GCD queue by a call with a compiled place,
+  /// in the process's first test: the observer never saw it start, so
+  /// only XCTest knows the running test. The probe prints the line.
+  func testAReportFromGCD() throws {
+    try XCTSkipUnless(
+      ProbeProcess.current == "plain-xctest-gcd-report", "a probe for a child process")
+    _ = Current.score
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      print("report line: \(#line + 1)")
+      IssueReporter.report("probe failure from a queue")
+      done.signal()
+    }
+    done.wait()
+  }
+
   func testForgottenOverrideFromGCD() throws {
     try XCTSkipUnless(ProbeProcess.current == "plain-xctest-gcd", "a probe for a child process")
     let done = DispatchSemaphore(value: 0)
