@@ -15,7 +15,7 @@ import Testing
 /// written decoded and redacted, and a replay of the same gzip request
 /// matches; a body that claims gzip and does not decode, and compressed
 /// data smuggled past redaction, are refused by the last check.
-@Suite(.timeLimit(.minutes(5))) struct CompressedBodyTests {
+@Suite(.timeLimit(.minutes(10))) struct CompressedBodyTests {
   /// Planted under `api_key` in the gzip request body.
   static let apiKey = "RT-gzkey-7f3a9c2e51"
   /// Planted under `access_token` in the compressed answers.

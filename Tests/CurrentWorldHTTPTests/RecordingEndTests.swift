@@ -12,7 +12,7 @@ import Testing
 /// When a recording is written: once its recorder's recording ends (its
 /// test's end, its release), whole, and never as a file that the last
 /// check refused.
-@Suite(.timeLimit(.minutes(5))) struct RecordingEndTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingEndTests {
   static let token = "tok-END-3f9a27c1"
   static let recordedAt = Date(timeIntervalSince1970: 1_800_000_000)
 

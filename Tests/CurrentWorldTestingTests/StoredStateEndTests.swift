@@ -111,7 +111,7 @@ import Testing
 /// Promise: the `.world` trait removes what its test's world made as the
 /// test ends. Driven through the trait's own scope, from a test that has
 /// no world of its own.
-@Suite(.timeLimit(.minutes(2))) struct WorldTraitEndTests {
+@Suite(.timeLimit(.minutes(10))) struct WorldTraitEndTests {
   @Test func theTraitRemovesWhatItsTestMade() async throws {
     let made = Made()
     try await WorldTrait.world.provideScope(

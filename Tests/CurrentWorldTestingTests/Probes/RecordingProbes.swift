@@ -36,7 +36,7 @@ struct RecordingProbes {
 
 /// Promise: a recording whose client is never released is written as the
 /// process exits, whole.
-@Suite(.enabled(if: ProbeProcess.isAvailable), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: ProbeProcess.isAvailable), .timeLimit(.minutes(10)))
 struct RecordingProbeTests {
   @Test func aRecordingWhoseClientLivesOnIsWrittenAtExit() async throws {
     let folder = FileManager.default.temporaryDirectory

@@ -8,7 +8,7 @@ import Testing
 /// the real settings store is reported with its keys; a live process reads
 /// the platform's own and makes nothing; a preview leaves nothing. Each
 /// child runs with a temporary directory and a home of its own.
-@Suite(.enabled(if: ProbeProcess.isAvailable), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: ProbeProcess.isAvailable), .timeLimit(.minutes(10)))
 struct StoredStateProbeTests {
   /// A fresh temporary directory and home for one child.
   struct Sandbox {
